@@ -1,0 +1,202 @@
+/**
+ * `CommunityServerClient`: options and their defaults, and one namespace per data group.
+ * @module
+ */
+import { checkRetries, checkTimeout, describe, isPlainObject } from './core/arguments';
+import { isEndpoint, type Resource, type ResourceTable } from './core/endpoint';
+import { InvalidArgumentError } from './core/errors';
+import { createCaller, type Call, type ValidationMode } from './core/request';
+import { createTransport } from './core/transport';
+import { resources, type Resources } from './resources/index';
+
+/** Options of {@link CommunityServerClient}. Every one has a default. */
+export interface ClientOptions {
+  /**
+   * The API token. Default: env `COMMUNITY_SERVER_TOKEN`. It is kept out of every error,
+   * log line, `util.inspect` and JSON rendering of the client.
+   */
+  token?: string | undefined;
+  /**
+   * Where the API lives. Default: env `COMMUNITY_SERVER_BASE_URL`, else the spec's server `/`,
+   * which resolves against the page's origin in a browser (elsewhere, pass it).
+   */
+  baseUrl?: string | undefined;
+  /** Milliseconds per attempt (default 30,000). */
+  timeout?: number | undefined;
+  /** Retries of a GET on network errors, timeouts, 408, 429 and 5xx (default 2). Never POST or DELETE. */
+  maxRetries?: number | undefined;
+  /** The `fetch` to use (default: the global one): a test double, an edge runtime's own, `mock.fetch`. */
+  fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * What a 2xx body that fails its schema does: `'error'` (default) throws
+   * `ResponseValidationError`; `'warn'` warns once per endpoint and returns the body as it came;
+   * `'off'` skips schemas.
+   */
+  validation?: ValidationMode | undefined;
+}
+
+/** The defaults of {@link ClientOptions}, in one place. */
+export const DEFAULTS = {
+  timeout: 30_000,
+  maxRetries: 2,
+  validation: 'error',
+} as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation'>>;
+
+const optionNames = new Set(['token', 'baseUrl', 'timeout', 'maxRetries', 'fetch', 'validation']);
+const validationModes = new Set<unknown>(['error', 'warn', 'off']);
+
+/**
+ * The client of the Community Server Data API: one namespace per data group, one method per
+ * request. Every method returns a promise (`APIPromise`, or `PagePromise` for lists) and takes a
+ * last optional `RequestOptions`.
+ * @example
+ * import { CommunityServerClient } from 'community-server-sdk';
+ *
+ * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com' });
+ * const info = await client.server.info();
+ * for await (const member of client.members.list({ pageSize: 100 })) console.log(member.id);
+ */
+export class CommunityServerClient {
+  readonly #call: Call;
+  readonly #namespaces = new Map<string, unknown>();
+
+  constructor(options: ClientOptions = {}) {
+    if (!isPlainObject(options as unknown)) throw new InvalidArgumentError(`client options must be an object, got ${describe(options)}`);
+    for (const key of Object.keys(options)) {
+      if (!optionNames.has(key)) throw new InvalidArgumentError(`unknown client option "${key}" (known: ${[...optionNames].join(', ')})`);
+    }
+    const token = checkToken(options.token ?? env('COMMUNITY_SERVER_TOKEN'));
+    const baseUrl = resolveBaseUrl(options.baseUrl ?? env('COMMUNITY_SERVER_BASE_URL') ?? '/');
+    checkTimeout('timeout', options.timeout);
+    checkRetries('maxRetries', options.maxRetries);
+    if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new InvalidArgumentError('fetch must be a function');
+    if (options.validation !== undefined && !validationModes.has(options.validation)) {
+      throw new InvalidArgumentError(`validation must be 'error', 'warn' or 'off', got ${describe(options.validation)}`);
+    }
+    const send = createTransport({
+      baseUrl,
+      token,
+      timeout: options.timeout ?? DEFAULTS.timeout,
+      maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
+      fetch: options.fetch,
+    });
+    this.#call = createCaller({
+      send,
+      validation: options.validation ?? DEFAULTS.validation,
+      hasToken: token !== undefined,
+      warn: (message) => console.warn(message),
+    });
+  }
+
+  /** Namespaces are bound on first use, so a client that calls one group builds only that one. */
+  #namespace<Name extends keyof Resources>(name: Name): Resource<Resources[Name]> {
+    let namespace = this.#namespaces.get(name);
+    if (namespace === undefined) this.#namespaces.set(name, (namespace = bind(resources[name], this.#call)));
+    return namespace as Resource<Resources[Name]>;
+  }
+
+  /** Administrative requests: `rateLimit(serverId)` (#1). */
+  get admin() {
+    return this.#namespace('admin');
+  }
+  /** Applications and their responses (#2–#5). */
+  get applications() {
+    return this.#namespace('applications');
+  }
+  /** The server's audit log (#6). */
+  get auditLogs() {
+    return this.#namespace('auditLogs');
+  }
+  /** Computer-aided dispatch: `calls`, `courtHearings`, `records`, `unitGroups`, `units` (#7–#18). */
+  get cad() {
+    return this.#namespace('cad');
+  }
+  /** Departments, with their `auditLogs`, `joinRequests`, `loas`, `members`, `ranks`, `shifts` (#19–#35). */
+  get departments() {
+    return this.#namespace('departments');
+  }
+  /** The server the token belongs to: `info()` (#36). */
+  get server() {
+    return this.#namespace('server');
+  }
+  /** Requests to join the server (#37–#38). */
+  get joinRequests() {
+    return this.#namespace('joinRequests');
+  }
+  /** Leave-of-absence requests (#39–#41). */
+  get loas() {
+    return this.#namespace('loas');
+  }
+  /** Moderation logs (#42–#45). */
+  get logs() {
+    return this.#namespace('logs');
+  }
+  /** Members of the server (#46–#49). */
+  get members() {
+    return this.#namespace('members');
+  }
+  /** Roles of the server (#50–#51). */
+  get roles() {
+    return this.#namespace('roles');
+  }
+  /** Duty shifts (#52–#54). */
+  get shifts() {
+    return this.#namespace('shifts');
+  }
+  /** API tokens: `list`, `create`, `current`, `deactivate` (#55–#58). */
+  get tokens() {
+    return this.#namespace('tokens');
+  }
+  /** Chat ↔ game account links (#59–#60). */
+  get verification() {
+    return this.#namespace('verification');
+  }
+  /** Health probes; no token needed (#61–#64). */
+  get health() {
+    return this.#namespace('health');
+  }
+}
+
+function bind<Table extends ResourceTable>(table: Table, call: Call): Resource<Table> {
+  const bound: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(table)) {
+    bound[name] = isEndpoint(entry) ? (...args: unknown[]) => call(entry, args) : bind(entry, call);
+  }
+  return bound as Resource<Table>;
+}
+
+/** An environment variable where there is an environment (Node, Bun, Deno); else undefined. */
+function env(name: string): string | undefined {
+  try {
+    const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+    return value === '' ? undefined : value;
+  } catch {
+    return undefined; // e.g. Deno without --allow-env
+  }
+}
+
+function checkToken(token: unknown): string | undefined {
+  // Only visible ASCII can go in a header; the message never repeats the value.
+  if (token !== undefined && !(typeof token === 'string' && /^[\x21-\x7e]+$/.test(token))) {
+    throw new InvalidArgumentError('token must be a non-empty string of visible ASCII characters (value not shown)');
+  }
+  return token;
+}
+
+function resolveBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string') throw new InvalidArgumentError(`baseUrl must be a string, got ${describe(baseUrl)}`);
+  const origin = (globalThis as { location?: { href?: string } }).location?.href;
+  let url: URL;
+  try {
+    url = new URL(baseUrl, origin);
+  } catch {
+    throw new InvalidArgumentError(
+      `baseUrl ${describe(baseUrl)} does not resolve to an absolute URL${origin ? '' : ' (no page origin here to resolve it against)'}: pass e.g. { baseUrl: 'https://api.example.com' } or set COMMUNITY_SERVER_BASE_URL`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InvalidArgumentError(`baseUrl must be an http(s) URL, got ${describe(baseUrl)}`);
+  }
+  // Paths are appended as-is, so keep any path prefix but drop its trailing slash, query and hash.
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}

@@ -1,0 +1,121 @@
+/**
+ * Checks of everything a caller passes, so a bad argument fails with a clear
+ * `InvalidArgumentError` before any request is sent, and ids can never leave their path segment.
+ * @module
+ */
+import type { ListParams, PathPart, RequestOptions } from './endpoint';
+import { InvalidArgumentError } from './errors';
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+/** The longest timer JavaScript can set; longer timeouts would fire at once. */
+const MAX_TIMEOUT_MS = INT32_MAX;
+
+/** Shows a bad value in a message without dumping it whole. */
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The path with every parameter checked and percent-encoded as exactly one segment. */
+export function buildPath(parts: readonly PathPart[], args: readonly unknown[]): string {
+  let path = '';
+  let index = 0;
+  for (const part of parts) path += typeof part === 'string' ? part : encodeSegment(part, args[index++]);
+  return path;
+}
+
+function encodeSegment(param: Exclude<PathPart, string>, value: unknown): string {
+  if (param.kind === 'int32') {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX) {
+      throw new InvalidArgumentError(`${param.name} must be an int32 integer, got ${describe(value)}`);
+    }
+    return String(value);
+  }
+  if (typeof value !== 'string') {
+    throw new InvalidArgumentError(`${param.name} must be a string, got ${describe(value)}`);
+  }
+  if (value.trim() === '') throw new InvalidArgumentError(`${param.name} must not be empty`);
+  // URLs resolve "." and ".." (even encoded as %2E) away, which would address another endpoint.
+  if (value === '.' || value === '..') throw new InvalidArgumentError(`${param.name} cannot be "${value}"`);
+  if (!value.isWellFormed()) throw new InvalidArgumentError(`${param.name} contains an unpaired UTF-16 surrogate`);
+  return encodeURIComponent(value);
+}
+
+const listParamKinds: Record<keyof ListParams, 'count' | 'text'> = {
+  page: 'count',
+  pageSize: 'count',
+  limit: 'count',
+  orderBy: 'text',
+  sort: 'text',
+};
+
+/** The list parameters as a query string (with its `?`), in the caller's key order. */
+export function listQuery(params: unknown): string {
+  if (params === undefined) return '';
+  if (!isPlainObject(params)) {
+    throw new InvalidArgumentError(`list params must be an object like { page, pageSize }, got ${describe(params)}`);
+  }
+  let query = '';
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    const kind = listParamKinds[key as keyof ListParams];
+    if (kind === undefined) {
+      const hint = key in requestOptionKinds ? '; request options go in the last argument' : '';
+      throw new InvalidArgumentError(`unknown list parameter "${key}" (known: ${Object.keys(listParamKinds).join(', ')})${hint}`);
+    }
+    if (kind === 'count' && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 1)) {
+      throw new InvalidArgumentError(`${key} must be a whole number ≥ 1, got ${describe(value)}`);
+    }
+    if (kind === 'text' && !(typeof value === 'string' && value !== '')) {
+      throw new InvalidArgumentError(`${key} must be a non-empty string, got ${describe(value)}`);
+    }
+    query += `${query ? '&' : '?'}${key}=${encodeURIComponent(value as string | number)}`;
+  }
+  return query;
+}
+
+const requestOptionKinds: Record<keyof RequestOptions, true> = { signal: true, timeout: true, maxRetries: true, headers: true };
+
+/** Per-call options, checked. */
+export function checkRequestOptions(options: unknown): RequestOptions {
+  if (options === undefined) return {};
+  if (!isPlainObject(options)) throw new InvalidArgumentError(`request options must be an object, got ${describe(options)}`);
+  for (const key of Object.keys(options)) {
+    if (!(key in requestOptionKinds)) {
+      throw new InvalidArgumentError(`unknown request option "${key}" (known: ${Object.keys(requestOptionKinds).join(', ')})`);
+    }
+  }
+  const { signal, timeout, maxRetries, headers } = options;
+  if (signal !== undefined && !isAbortSignal(signal)) throw new InvalidArgumentError('signal must be an AbortSignal');
+  checkTimeout('timeout', timeout);
+  checkRetries('maxRetries', maxRetries);
+  if (headers !== undefined && !(isPlainObject(headers) && Object.values(headers).every((v) => typeof v === 'string'))) {
+    throw new InvalidArgumentError('headers must be an object of string values');
+  }
+  return options as RequestOptions;
+}
+
+export function checkTimeout(name: string, value: unknown): void {
+  if (value !== undefined && !(typeof value === 'number' && value > 0 && value <= MAX_TIMEOUT_MS)) {
+    throw new InvalidArgumentError(`${name} must be a number of milliseconds in 1..${MAX_TIMEOUT_MS}, got ${describe(value)}`);
+  }
+}
+
+export function checkRetries(name: string, value: unknown): void {
+  if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
+    throw new InvalidArgumentError(`${name} must be a whole number ≥ 0, got ${describe(value)}`);
+  }
+}
+
+function isAbortSignal(value: unknown): value is AbortSignal {
+  return typeof value === 'object' && value !== null && typeof (value as AbortSignal).aborted === 'boolean'
+    && typeof (value as AbortSignal).addEventListener === 'function';
+}

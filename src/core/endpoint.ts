@@ -1,0 +1,206 @@
+/**
+ * The declarative description of one request. Each of the API's requests is a single line in a
+ * resource table, e.g. `get: get('/api/v1/server/members/{memberId}', MemberSchema)`; the method
+ * a client exposes for it, with its parameter names and types, is derived from that line.
+ * @module
+ */
+import type * as z from 'zod/mini';
+import type { APIPromise } from './api-promise';
+import type { PagePromise } from './pagination';
+import { PageSchema } from '../schemas/common';
+
+/** Options every method takes as its last argument; never sent as query parameters. */
+export interface RequestOptions {
+  /** Aborts the request (and any retry wait); the call rejects with `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds per attempt; overrides the client's `timeout`. */
+  timeout?: number | undefined;
+  /** Retries of this call (GET only); overrides the client's `maxRetries`. */
+  maxRetries?: number | undefined;
+  /** Extra request headers. `Authorization` is always the client's own. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** Paging and ordering of a list request, sent as query parameters. */
+export interface ListParams {
+  /** 1-based page number (default 1). */
+  page?: number | undefined;
+  /** Items per page (the mock: default 10, at most 100). */
+  pageSize?: number | undefined;
+  /** Alias of `pageSize`; `pageSize` wins when both are given. */
+  limit?: number | undefined;
+  /** Field to order by, e.g. `createdAt` or `id`. */
+  orderBy?: string | undefined;
+  /** Order direction. */
+  sort?: 'asc' | 'desc' | (string & {}) | undefined;
+}
+
+/**
+ * Path parameters by name, as labelled one-element tuples: spreading them keeps the label, so
+ * an editor shows `get(departmentId: string, memberId: string, …)` rather than `args_0`.
+ * A path that names a parameter missing here does not compile.
+ */
+interface PathParamArgs {
+  applicationId: [applicationId: string];
+  callId: [callId: string];
+  chatId: [chatId: string];
+  departmentId: [departmentId: string];
+  gameId: [gameId: string];
+  groupId: [groupId: number];
+  hearingId: [hearingId: string];
+  loaId: [loaId: string];
+  logId: [logId: string];
+  memberId: [memberId: string];
+  noteId: [noteId: string];
+  rankId: [rankId: string];
+  recordId: [recordId: string];
+  roleId: [roleId: string];
+  serverId: [serverId: string];
+  shiftId: [shiftId: string];
+  staffId: [staffId: string];
+  tokenId: [tokenId: string];
+  unitId: [unitId: number];
+  userId: [userId: string];
+  username: [username: string];
+}
+
+/** The runtime half of {@link PathParamArgs}: which path parameters are int32 (spec Part 4). */
+const pathParamKinds: { [Name in keyof PathParamArgs]: PathParamArgs[Name][0] extends number ? 'int32' : 'string' } = {
+  applicationId: 'string',
+  callId: 'string',
+  chatId: 'string',
+  departmentId: 'string',
+  gameId: 'string',
+  groupId: 'int32',
+  hearingId: 'string',
+  loaId: 'string',
+  logId: 'string',
+  memberId: 'string',
+  noteId: 'string',
+  rankId: 'string',
+  recordId: 'string',
+  roleId: 'string',
+  serverId: 'string',
+  shiftId: 'string',
+  staffId: 'string',
+  tokenId: 'string',
+  unitId: 'int32',
+  userId: 'string',
+  username: 'string',
+};
+
+/** The positional arguments a path template asks for, e.g. `[departmentId: string, memberId: string]`. */
+export type PathArgs<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name extends keyof PathParamArgs
+    ? [...PathParamArgs[Name], ...PathArgs<Rest>]
+    : never
+  : [];
+
+/** A path template split once, at definition: literal text and named parameters in turn. */
+export type PathPart = string | { name: string; kind: 'string' | 'int32' };
+
+/** How a response body is read and what it becomes. */
+export type ResponseKind = 'json' | 'page' | 'text';
+
+/**
+ * One request of the API. `Method` is the signature the client exposes for it; it exists only
+ * at type level.
+ */
+export interface Endpoint<Method = unknown> {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  readonly parts: readonly PathPart[];
+  readonly kind: ResponseKind;
+  /** Schema of a successful body (the page envelope for lists); absent for text. */
+  readonly schema: z.ZodMiniType | undefined;
+  /** Schema of the JSON request body, for requests that send one. */
+  readonly body: z.ZodMiniType | undefined;
+  /** Whether the request carries the bearer token (health probes do not). */
+  readonly auth: boolean;
+  /** Retries when neither the call nor the client says otherwise; `undefined`: the client's. */
+  readonly maxRetries: number | undefined;
+  /** @internal type carrier */
+  readonly __method?: Method;
+}
+
+/** Per-endpoint settings that differ from the norm. */
+export interface EndpointSettings {
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Default retries for this request, e.g. 0 for a health probe that should report at once. */
+  maxRetries?: number;
+}
+
+type Options = [options?: RequestOptions];
+/** Signature of a request answering one JSON value. */
+export type JsonMethod<Path extends string, Out> = (...args: [...PathArgs<Path>, ...Options]) => APIPromise<Out>;
+/** Signature of a paged list request. */
+export type ListMethod<Path extends string, Item> = (
+  ...args: [...PathArgs<Path>, params?: ListParams, ...Options]
+) => PagePromise<Item>;
+/** Signature of a request sending a JSON body. */
+export type BodyMethod<Path extends string, In, Out> = (
+  ...args: [...PathArgs<Path>, body: In, ...Options]
+) => APIPromise<Out>;
+
+function parsePath(path: string): PathPart[] {
+  return path.split(/(\{\w+\})/).filter(Boolean).map((part) => {
+    if (!part.startsWith('{')) return part;
+    const name = part.slice(1, -1) as keyof PathParamArgs;
+    return { name, kind: pathParamKinds[name] };
+  });
+}
+
+function define<Method>(
+  method: Endpoint['method'],
+  path: string,
+  kind: ResponseKind,
+  schema: z.ZodMiniType | undefined,
+  body: z.ZodMiniType | undefined,
+  settings: EndpointSettings,
+): Endpoint<Method> {
+  return { method, path, parts: parsePath(path), kind, schema, body, auth: settings.auth ?? true, maxRetries: settings.maxRetries };
+}
+
+/** A GET answering one JSON value that `schema` describes. */
+export const get = <const Path extends string, Schema extends z.ZodMiniType>(
+  path: Path,
+  schema: Schema,
+  settings: EndpointSettings = {},
+) => define<JsonMethod<Path, z.infer<Schema>>>('GET', path, 'json', schema, undefined, settings);
+
+/** A GET answering a page of items that `item` describes; the method returns a `PagePromise`. */
+export const list = <const Path extends string, Item extends z.ZodMiniType>(
+  path: Path,
+  item: Item,
+  settings: EndpointSettings = {},
+) => define<ListMethod<Path, z.infer<Item>>>('GET', path, 'page', PageSchema(item), undefined, settings);
+
+/** A GET answering plain text. */
+export const text = <const Path extends string>(path: Path, settings: EndpointSettings = {}) =>
+  define<JsonMethod<Path, string>>('GET', path, 'text', undefined, undefined, settings);
+
+/** A POST sending a JSON body that `body` validates before sending. */
+export const post = <const Path extends string, Body extends z.ZodMiniType, Schema extends z.ZodMiniType>(
+  path: Path,
+  body: Body,
+  schema: Schema,
+) => define<BodyMethod<Path, z.input<Body>, z.infer<Schema>>>('POST', path, 'json', schema, body, {});
+
+/** A DELETE answering one JSON value. */
+export const del = <const Path extends string, Schema extends z.ZodMiniType>(path: Path, schema: Schema) =>
+  define<JsonMethod<Path, z.infer<Schema>>>('DELETE', path, 'json', schema, undefined, {});
+
+/** A table of endpoints, possibly nested (`cad.calls.list`). */
+export interface ResourceTable {
+  readonly [name: string]: Endpoint | ResourceTable;
+}
+
+/** The methods a client exposes for a resource table. */
+export type Resource<Table> = {
+  readonly [Name in keyof Table]: Table[Name] extends Endpoint<infer Method> ? Method : Resource<Table[Name]>;
+};
+
+export function isEndpoint(value: Endpoint | ResourceTable): value is Endpoint {
+  return typeof (value as Endpoint).method === 'string' && Array.isArray((value as Endpoint).parts);
+}

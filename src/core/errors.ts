@@ -1,0 +1,204 @@
+/**
+ * Every error the SDK throws, and the one place an HTTP failure becomes one of them.
+ * @module
+ */
+import type { z } from 'zod/mini';
+
+/**
+ * The base of every error this SDK throws, so one `instanceof` check catches them all.
+ * @example
+ * try { await client.members.get(id); }
+ * catch (error) { if (error instanceof CommunityServerError) console.error(error.message); }
+ */
+export class CommunityServerError extends Error {
+  override name = 'CommunityServerError';
+}
+
+/**
+ * An argument or option the SDK refused before sending anything: an empty id, a non-integer
+ * `unitId`, an unknown list parameter, a `baseUrl` that cannot resolve.
+ * @example
+ * await client.cad.units.get(1.5); // throws InvalidArgumentError: unitId must be an int32
+ */
+export class InvalidArgumentError extends CommunityServerError {
+  override name = 'InvalidArgumentError';
+}
+
+/** Where a request went: method and path (no origin, no query, never a credential). */
+export interface RequestTarget {
+  method: string;
+  path: string;
+}
+
+/** The fields of an {@link ApiError}, parsed from the response. */
+export interface ApiErrorInit extends RequestTarget {
+  status: number;
+  code: string;
+  message: string;
+  details: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * The service answered with a status outside 2xx. Subclasses name the common statuses; other
+ * statuses (405, 409, …) are plain `ApiError`s.
+ * @example
+ * try { await client.members.get('nobody'); }
+ * catch (error) {
+ *   if (error instanceof ApiError) console.log(error.status, error.code, error.message);
+ * }
+ */
+export class ApiError extends CommunityServerError {
+  override name = 'ApiError';
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The body's error code; `"unknown"` when the body carries none (text errors, non-JSON). */
+  readonly code: string;
+  /** The body's `error.details`, or the whole body when it is not the spec's error shape. */
+  readonly details: unknown;
+  /** Response headers, lower-cased names. */
+  readonly headers: Record<string, string>;
+  /** Request method. */
+  readonly method: string;
+  /** Request path, without origin or query. */
+  readonly path: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.headers = init.headers;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+/** 400: the service refused the request as malformed. */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
+/** 401: the token is missing, malformed, unknown, expired, revoked or suspended. */
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+/** 403: the token lacks the permission the operation needs. */
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+/** 404: the resource, or its parent (CAD, a department), does not exist. */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+/** 429: too many requests. `retryAfter` says how long to wait, when the service said. */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+  /** Seconds to wait before trying again (from `Retry-After`), or `null` when not given. */
+  readonly retryAfter: number | null;
+  constructor(init: ApiErrorInit) {
+    super(init);
+    this.retryAfter = retryAfterSeconds(init.headers['retry-after']);
+  }
+}
+/** A 5xx answer. {@link ServiceUnavailableError} (503) extends it, so this catches every 5xx. */
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+}
+/** 503: the service, or one of its dependencies, is unavailable (or not ready). */
+export class ServiceUnavailableError extends InternalServerError {
+  override name = 'ServiceUnavailableError';
+}
+
+/** The request could not reach the service (DNS, refused or reset connection…). */
+export class ConnectionError extends CommunityServerError {
+  override name = 'ConnectionError';
+}
+/** An attempt took longer than its `timeout`, after every retry allowed. */
+export class TimeoutError extends CommunityServerError {
+  override name = 'TimeoutError';
+}
+/** The caller aborted the request through its `signal`; `cause` is the signal's reason. */
+export class AbortError extends CommunityServerError {
+  override name = 'AbortError';
+}
+
+/**
+ * A 2xx body that is not what the spec promises: not JSON, or failing its schema under
+ * `validation: 'error'`. `issues` are zod's (empty when the body did not parse as JSON).
+ */
+export class ResponseValidationError extends CommunityServerError {
+  override name = 'ResponseValidationError';
+  readonly issues: z.core.$ZodIssue[];
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+
+  constructor(message: string, init: RequestTarget & { issues: z.core.$ZodIssue[]; status: number }) {
+    super(message);
+    this.issues = init.issues;
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+  }
+}
+
+const errorClassByStatus: Record<number, new (init: ApiErrorInit) => ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  429: RateLimitError,
+  503: ServiceUnavailableError,
+};
+
+/** The one status → error class factory. */
+export function apiError(init: ApiErrorInit): ApiError {
+  const ErrorClass = errorClassByStatus[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
+  return new ErrorClass(init);
+}
+
+/** Longest text kept from a body that is not JSON (an HTML error page, say). */
+const MAX_TEXT_DETAILS = 2048;
+
+/**
+ * Reads `code`, `message` and `details` out of an error body of any shape: the spec's object
+ * shape, the `{"error":"text"}` shape, other JSON, plain text, HTML or nothing. Never throws.
+ */
+export function parseErrorBody(
+  status: number,
+  statusText: string,
+  text: string,
+): Pick<ApiErrorInit, 'code' | 'message' | 'details'> {
+  const fallback = `${status}${statusText ? ` ${statusText}` : ''}`;
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    const trimmed = text.trim();
+    const isShortText = trimmed.length > 0 && trimmed.length <= 200 && !trimmed.startsWith('<');
+    return { code: 'unknown', message: isShortText ? trimmed : fallback, details: text.slice(0, MAX_TEXT_DETAILS) };
+  }
+  const error = isRecord(body) ? body.error : undefined;
+  if (typeof error === 'string') return { code: 'unknown', message: error || fallback, details: undefined };
+  if (isRecord(error)) {
+    return {
+      code: typeof error.code === 'string' && error.code ? error.code : 'unknown',
+      message: typeof error.message === 'string' && error.message ? error.message : fallback,
+      details: error.details,
+    };
+  }
+  return { code: 'unknown', message: fallback, details: body };
+}
+
+/** `Retry-After` as whole seconds from now: a number of seconds or an HTTP date; else null. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,111 @@
+/**
+ * The one "call an endpoint" function every method goes through: arguments → request
+ * description → transport → body → schema → result (or typed error). No step reaches back.
+ * @module
+ */
+import type * as z from 'zod/mini';
+import { APIPromise, type WithResponse } from './api-promise';
+import { buildPath, checkRequestOptions, listQuery } from './arguments';
+import type { Endpoint } from './endpoint';
+import { InvalidArgumentError, ResponseValidationError } from './errors';
+import { Page, PagePromise } from './pagination';
+import type { OutgoingRequest, Send } from './transport';
+import type { PageEnvelope } from '../schemas/common';
+
+/** What to do with a 2xx body that fails its schema. */
+export type ValidationMode = 'error' | 'warn' | 'off';
+
+export interface CallerConfig {
+  send: Send;
+  validation: ValidationMode;
+  hasToken: boolean;
+  /** Where `validation: 'warn'` reports. */
+  warn: (message: string) => void;
+}
+
+export type Call = (endpoint: Endpoint, args: readonly unknown[]) => APIPromise<unknown>;
+
+const MAX_ISSUES_IN_MESSAGE = 3;
+
+export function createCaller(config: CallerConfig): Call {
+  const warnedEndpoints = new Set<Endpoint>();
+
+  const call: Call = (endpoint, args) => {
+    let request: OutgoingRequest;
+    let pathArgs: readonly unknown[] = [];
+    let listParams: unknown;
+    try {
+      const paramCount = endpoint.parts.filter((part) => typeof part !== 'string').length;
+      pathArgs = args.slice(0, paramCount);
+      const rest = args.slice(paramCount);
+      const body = endpoint.body ? checkBody(endpoint, rest.shift()) : undefined;
+      listParams = endpoint.kind === 'page' ? rest.shift() : undefined;
+      const options = checkRequestOptions(rest.shift());
+      if (rest.length > 0) throw new InvalidArgumentError(`too many arguments: ${endpoint.method} ${endpoint.path} takes ${args.length - rest.length}`);
+      if (endpoint.auth && !config.hasToken) {
+        throw new InvalidArgumentError('no API token: pass { token } to the client or set COMMUNITY_SERVER_TOKEN');
+      }
+      request = {
+        method: endpoint.method,
+        path: buildPath(endpoint.parts, pathArgs),
+        query: listQuery(listParams),
+        body,
+        auth: endpoint.auth,
+        accept: endpoint.kind === 'text' ? 'text/plain' : 'application/json',
+        maxRetries: endpoint.maxRetries,
+        options,
+      };
+    } catch (error) {
+      return wrap(endpoint, Promise.reject(error));
+    }
+    const result = config.send(request).then(async (response) => ({ data: await readBody(endpoint, request, response), response }));
+    return wrap(endpoint, result);
+
+    function wrap(endpoint: Endpoint, result: Promise<WithResponse<unknown>>): APIPromise<unknown> {
+      if (endpoint.kind !== 'page') return new APIPromise(result);
+      const fetchPage = (page: number) =>
+        call(endpoint, [...pathArgs, { ...(listParams as object | undefined), page }, args[pathArgs.length + 1]]) as PagePromise<unknown>;
+      const pages = result.then(({ data, response }) => ({ data: new Page(data as PageEnvelope<unknown>, fetchPage), response }));
+      return new PagePromise(pages, fetchPage);
+    }
+  };
+
+  async function readBody(endpoint: Endpoint, request: OutgoingRequest, response: Response): Promise<unknown> {
+    const text = await response.text();
+    if (endpoint.kind === 'text' || !endpoint.schema) return text;
+    const target = { method: request.method, path: request.path, status: response.status };
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      const what = text === '' ? 'an empty body' : `a body that is not JSON (content-type ${response.headers.get('content-type') ?? 'none'})`;
+      throw new ResponseValidationError(`${request.method} ${request.path} answered ${response.status} with ${what}`, { ...target, issues: [] });
+    }
+    if (config.validation === 'off') return body;
+    const parsed = endpoint.schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    const message = `${request.method} ${request.path}: the response does not match its schema: ${summarize(parsed.error.issues)}`;
+    if (config.validation === 'error') throw new ResponseValidationError(message, { ...target, issues: parsed.error.issues });
+    if (!warnedEndpoints.has(endpoint)) {
+      warnedEndpoints.add(endpoint); // once per endpoint: a walk over 1,000 pages should not print 1,000 warnings
+      config.warn(`community-server-sdk: ${message} (validation: 'warn', returning the body unchecked)`);
+    }
+    return body;
+  }
+
+  return call;
+}
+
+function checkBody(endpoint: Endpoint, body: unknown): unknown {
+  const parsed = (endpoint.body as z.ZodMiniType).safeParse(body);
+  if (!parsed.success) {
+    throw new InvalidArgumentError(`invalid body for ${endpoint.method} ${endpoint.path}: ${summarize(parsed.error.issues)}`);
+  }
+  return parsed.data;
+}
+
+function summarize(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const more = issues.length > MAX_ISSUES_IN_MESSAGE ? ` (+${issues.length - MAX_ISSUES_IN_MESSAGE} more)` : '';
+  return shown.join('; ') + more;
+}

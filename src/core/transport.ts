@@ -1,0 +1,116 @@
+/**
+ * The wire: one ky instance per client carrying base URL, bearer auth, per-attempt timeout and
+ * retries (GET only, with backoff, jitter and `Retry-After`), and the translation of whatever
+ * goes wrong into the SDK's typed errors. Everything here is ky's own behaviour, configured;
+ * only the error translation is ours.
+ * @module
+ */
+import ky, { HTTPError, TimeoutError as KyTimeoutError, isHTTPError } from 'ky';
+import type { RequestOptions } from './endpoint';
+import {
+  AbortError,
+  CommunityServerError,
+  ConnectionError,
+  TimeoutError,
+  apiError,
+  parseErrorBody,
+  retryAfterSeconds,
+  type RequestTarget,
+} from './errors';
+import { redact } from './redact';
+
+/** What the transport needs from the client's options. */
+export interface TransportConfig {
+  baseUrl: string;
+  token: string | undefined;
+  timeout: number;
+  maxRetries: number;
+  fetch: typeof globalThis.fetch | undefined;
+}
+
+/** One request, fully described: nothing left for the transport to decide but how to send it. */
+export interface OutgoingRequest extends RequestTarget {
+  /** Already encoded, with its leading `?`, or empty. */
+  query: string;
+  body: unknown;
+  auth: boolean;
+  accept: string;
+  /** The endpoint's own default retries, if it has one; else the client's apply. */
+  maxRetries: number | undefined;
+  options: RequestOptions;
+}
+
+export type Send = (request: OutgoingRequest) => Promise<Response>;
+
+/** Statuses worth another GET: timeouts, rate limits and server errors (spec: every 5xx). */
+const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+/** A `Retry-After` longer than this is not waited out: the caller gets the error and decides. */
+const MAX_RETRY_AFTER_SECONDS = 60;
+const FIRST_RETRY_DELAY_MS = 500;
+const MAX_RETRY_DELAY_MS = 8000;
+
+export function createTransport(config: TransportConfig): Send {
+  const authorization = config.token ? `Bearer ${config.token}` : undefined;
+  const http = ky.create({
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+    timeout: config.timeout,
+    retry: {
+      methods: ['get'],
+      statusCodes: RETRY_STATUSES,
+      afterStatusCodes: RETRY_STATUSES,
+      maxRetryAfter: MAX_RETRY_AFTER_SECONDS * 1000,
+      retryOnTimeout: true,
+      delay: (attempt) => FIRST_RETRY_DELAY_MS * 2 ** (attempt - 1),
+      backoffLimit: MAX_RETRY_DELAY_MS,
+      // "Equal jitter": at least half the backoff, so retries spread out but never bunch at 0.
+      jitter: (delay) => delay / 2 + (Math.random() * delay) / 2,
+      shouldRetry: ({ error }) => {
+        if (error.name === 'AbortError') return false;
+        if (isHTTPError(error)) {
+          const wait = retryAfterSeconds(error.response.headers.get('retry-after') ?? undefined);
+          if (wait !== null && wait > MAX_RETRY_AFTER_SECONDS) return false;
+        }
+        return undefined; // ky's own rules: statuses above, network errors, timeouts
+      },
+    },
+  });
+
+  return async function send(request) {
+    const { options } = request;
+    const headers: Record<string, string> = { ...options.headers, accept: request.accept };
+    if (request.auth && authorization) headers.authorization = authorization;
+    try {
+      return await http(config.baseUrl + request.path + request.query, {
+        method: request.method,
+        headers,
+        ...(request.body === undefined ? {} : { json: request.body }),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+        retry: { limit: options.maxRetries ?? request.maxRetries ?? config.maxRetries },
+      });
+    } catch (error) {
+      throw await toSdkError(error, request, config);
+    }
+  };
+}
+
+async function toSdkError(error: unknown, request: OutgoingRequest, config: TransportConfig): Promise<Error> {
+  const target = `${request.method} ${request.path}`;
+  if (error instanceof HTTPError) {
+    const { response } = error;
+    const text = await response.text().catch(() => '');
+    const headers = Object.fromEntries(response.headers);
+    const parsed = parseErrorBody(response.status, response.statusText, text);
+    return apiError(redact({ ...parsed, headers, status: response.status, method: request.method, path: request.path }, config.token));
+  }
+  if (request.options.signal?.aborted) {
+    return new AbortError(`${target} was aborted`, { cause: request.options.signal.reason });
+  }
+  if (error instanceof KyTimeoutError) {
+    const timeout = request.options.timeout ?? config.timeout;
+    return new TimeoutError(`${target} timed out after ${timeout} ms per attempt`);
+  }
+  if (error instanceof CommunityServerError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ConnectionError(redact(`${target} failed: ${reason}`, config.token), { cause: error });
+}

@@ -1,0 +1,63 @@
+/**
+ * `community-server-sdk`: the typed client of the Community Server Data API.
+ * @example
+ * import { CommunityServerClient, NotFoundError } from 'community-server-sdk';
+ * const client = new CommunityServerClient({ token, baseUrl });
+ * try { console.log(await client.members.get('123')); }
+ * catch (error) { if (error instanceof NotFoundError) console.log('no such member'); else throw error; }
+ * @module
+ */
+export { CommunityServerClient, DEFAULTS, type ClientOptions } from './client';
+export { APIPromise, type WithResponse } from './core/api-promise';
+export type { ListParams, RequestOptions } from './core/endpoint';
+export {
+  AbortError,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  CommunityServerError,
+  ConnectionError,
+  InternalServerError,
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  ServiceUnavailableError,
+  TimeoutError,
+} from './core/errors';
+export { Page, PagePromise, type ToArrayOptions } from './core/pagination';
+export type { ValidationMode } from './core/request';
+export { toDate } from './to-date';
+export type {
+  Account,
+  Application,
+  ApplicationResponse,
+  AuditLogEvent,
+  CadCall,
+  CadCallNote,
+  CadCourtHearing,
+  CadRecord,
+  CadUnit,
+  CadUnitGroup,
+  ChatIdResponse,
+  CreateTokenRequest,
+  Department,
+  DepartmentMember,
+  DepartmentRank,
+  GameConnection,
+  HealthStatus,
+  JoinRequest,
+  Loa,
+  Log,
+  Member,
+  Metrics,
+  OpenObject,
+  RateLimitStatus,
+  ReadinessStatus,
+  Role,
+  ServerInfo,
+  Shift,
+  Token,
+  TokenList,
+} from './schemas/index';

@@ -1,0 +1,8 @@
+import { get } from '../core/endpoint';
+import { RateLimitStatus } from './schemas';
+
+/** Administrative operations addressed by an explicit server id. */
+export const admin = {
+  /** #1: the rate-limit status of a server. Needs the token-management permission. */
+  rateLimit: get('/api/v1/admin/server/{serverId}/rate-limit', RateLimitStatus),
+};

@@ -1,0 +1,14 @@
+import { get, list } from '../core/endpoint';
+import { ChatIdResponse, Member } from './schemas';
+
+/** Members of the server. */
+export const members = {
+  /** #46: members, paged. */
+  list: list('/api/v1/server/members', Member),
+  /** #47: a member found by chat-platform id. */
+  getByChatId: get('/api/v1/server/members/chat/{chatId}', Member),
+  /** #48: one member. */
+  get: get('/api/v1/server/members/{memberId}', Member),
+  /** #49: the chat-platform id of a member. */
+  chatId: get('/api/v1/server/members/{memberId}/chat', ChatIdResponse),
+};

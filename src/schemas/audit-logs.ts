@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+import { anyOpt, int32, int64, maybe, str } from './common';
+
+/** An event in the audit log of applications, server-wide or of one department. */
+export const AuditLogEventSchema = z.looseObject({
+  id: str,
+  serverId: str,
+  timestamp: int64,
+  userId: str,
+  applicationId: maybe(str),
+  description: anyOpt,
+  type: maybe(int32),
+});
+/** An event in an audit log. */
+export interface AuditLogEvent extends z.infer<typeof AuditLogEventSchema> {}

@@ -1,0 +1,55 @@
+/**
+ * Building blocks shared by every resource schema. Spec Part 2 conventions map to these:
+ * "string" → {@link str}, "int32" → {@link int32}, "int64" → {@link int64}, "any" → {@link any},
+ * "X or null" on an optional field → {@link maybe}.
+ *
+ * Written with `zod/mini` so the client stays small; the schemas still offer `.parse` and
+ * `.safeParse`, and interoperate with classic `zod`.
+ * @module
+ */
+import * as z from 'zod/mini';
+
+export const str = z.string();
+export const bool = z.boolean();
+/** A 32-bit signed integer. */
+export const int32 = z.int32();
+/** A 64-bit integer as JSON carries it: a safe JavaScript integer (timestamps, counters). */
+export const int64 = z.int();
+/** A field whose JSON type the spec leaves open. Required keys must still be present. */
+export const any = z.unknown();
+/** An optional field of open type. */
+export const anyOpt = z.optional(z.unknown());
+
+/** An optional field that may also be `null` ("X or null" in the spec). */
+export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
+
+/**
+ * The envelope of every list response, around items of `item`.
+ * @example
+ * const MemberPage = PageSchema(MemberSchema);
+ * MemberPage.parse({ data: [], page: 1, pageSize: 10, total: 0, totalPages: 0 });
+ */
+export const PageSchema = <T extends z.ZodMiniType>(item: T) =>
+  z.looseObject({ data: z.array(item), page: int64, pageSize: int64, total: int64, totalPages: int64 });
+
+/** The envelope of a list response, with items of type `T`. */
+export interface PageEnvelope<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  [key: string]: unknown;
+}
+
+/** A JSON object whose fields the spec leaves open; every field reaches the caller. */
+export const OpenObjectSchema = z.looseObject({});
+/** A JSON object whose fields the spec leaves open. */
+export interface OpenObject extends z.infer<typeof OpenObjectSchema> {}
+
+/** The spec's error body: `{"error":{"code","message","details"}}`. */
+export const ErrorResponseSchema = z.looseObject({
+  error: z.looseObject({ code: str, message: str, details: anyOpt }),
+});
+/** The spec's error body. */
+export interface ErrorResponse extends z.infer<typeof ErrorResponseSchema> {}

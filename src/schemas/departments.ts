@@ -1,0 +1,46 @@
+import * as z from 'zod/mini';
+import { any, bool, int32, int64, maybe, str } from './common';
+
+/** A department of the server (police, fire, dispatch…). */
+export const DepartmentSchema = z.looseObject({
+  id: str,
+  serverId: str,
+  name: str,
+  icon: str,
+  activated: maybe(bool),
+  chatGuildId: maybe(str),
+  joinCode: maybe(str),
+  type: maybe(int32),
+});
+/** A department of the server. */
+export interface Department extends z.infer<typeof DepartmentSchema> {}
+
+/** A member of a department, holding one of its ranks. */
+export const DepartmentMemberSchema = z.looseObject({
+  id: str,
+  departmentId: str,
+  rankId: str,
+  createdAt: int64,
+  rankPosition: int32,
+  customColumnValues: any,
+  supportFlags: any,
+  roles: any,
+  inactive: maybe(bool),
+  inactiveLastShift: maybe(int64),
+  inactiveSince: maybe(int64),
+});
+/** A member of a department. */
+export interface DepartmentMember extends z.infer<typeof DepartmentMemberSchema> {}
+
+/** A rank of a department; `position` orders ranks. */
+export const DepartmentRankSchema = z.looseObject({
+  id: str,
+  departmentId: str,
+  name: str,
+  permissions: str,
+  position: int32,
+  colour: maybe(str),
+  linkedChatRoleId: maybe(str),
+});
+/** A rank of a department. */
+export interface DepartmentRank extends z.infer<typeof DepartmentRankSchema> {}

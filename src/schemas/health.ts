@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+import { OpenObjectSchema, int32, str } from './common';
+
+/** The body of `GET /livez`. */
+export const HealthStatusSchema = z.looseObject({ status: str });
+/** The body of `GET /livez`. */
+export interface HealthStatus extends z.infer<typeof HealthStatusSchema> {}
+
+/** The body of `GET /metrics`. */
+export const MetricsSchema = z.looseObject({ status: str, databasePoolSize: int32.check(z.gte(0)) });
+/** The body of `GET /metrics`. */
+export interface Metrics extends z.infer<typeof MetricsSchema> {}
+
+/** The body of `GET /readyz`, with status 200 or 503 alike (fields left open by the spec). */
+export const ReadinessStatusSchema = OpenObjectSchema;
+/** The body of `GET /readyz`. */
+export interface ReadinessStatus extends z.infer<typeof ReadinessStatusSchema> {}
+
+/** The rate-limit status of a server, from the admin endpoint (fields left open by the spec). */
+export const RateLimitStatusSchema = OpenObjectSchema;
+/** The rate-limit status of a server. */
+export interface RateLimitStatus extends z.infer<typeof RateLimitStatusSchema> {}

@@ -1,0 +1,29 @@
+/**
+ * `community-server-sdk/schemas`: one zod schema per resource of the API, for validating data
+ * yourself, extending the schemas, or deriving JSON Schema. Types of the main entry are inferred
+ * from these, so the two never disagree.
+ * @example
+ * import { MemberSchema } from 'community-server-sdk/schemas';
+ * const member = MemberSchema.parse(JSON.parse(text));
+ * @module
+ */
+export * from './applications';
+export * from './audit-logs';
+export * from './cad';
+export {
+  ErrorResponseSchema,
+  OpenObjectSchema,
+  PageSchema,
+  type ErrorResponse,
+  type OpenObject,
+  type PageEnvelope,
+} from './common';
+export * from './departments';
+export * from './health';
+export * from './join-requests';
+export * from './loas';
+export * from './logs';
+export * from './members';
+export { RoleSchema, ServerInfoSchema, ShiftSchema, type Role, type ServerInfo, type Shift } from './open';
+export * from './tokens';
+export * from './verification';

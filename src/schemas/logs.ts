@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import { any, bool, int32, int64, maybe, str } from './common';
+
+/** A moderation log entry (warning, kick, ban…). */
+export const LogSchema = z.looseObject({
+  id: str,
+  serverId: str,
+  type: int32,
+  text: str,
+  createdAt: int64,
+  createdBy: str,
+  editedBy: any,
+  username: str,
+  proof: any,
+  completedBy: maybe(str),
+  deniedBy: maybe(str),
+  description: maybe(str),
+  hiddenBy: maybe(str),
+  expiredBy: maybe(str),
+  gameId: maybe(str),
+  typeId: maybe(str),
+  expired: maybe(bool),
+  hidden: maybe(bool),
+  tempBan: maybe(bool),
+  expiredAt: maybe(int64),
+  unbanAt: maybe(int64),
+});
+/** A moderation log entry. */
+export interface Log extends z.infer<typeof LogSchema> {}

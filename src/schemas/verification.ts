@@ -1,0 +1,12 @@
+import * as z from 'zod/mini';
+import { maybe, str } from './common';
+
+/** The chat-platform account linked to a game-platform account (the game-to-chat lookup). */
+export const AccountSchema = z.looseObject({
+  providerAccountId: str,
+  userId: maybe(str),
+});
+/** The chat-platform account linked to a game-platform account. */
+export interface Account extends z.infer<typeof AccountSchema> {}
+
+export { GameConnectionSchema, type GameConnection } from './open';

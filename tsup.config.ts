@@ -1,0 +1,15 @@
+import { defineConfig, type Options } from 'tsup';
+
+const shared: Options = {
+  entry: { index: 'src/index.ts', schemas: 'src/schemas/index.ts' },
+  target: 'es2022',
+  sourcemap: true,
+  // tsup 8 passes options TypeScript 6 deprecates; the d.ts build only needs them tolerated.
+  dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+};
+
+export default defineConfig([
+  { ...shared, format: 'esm', splitting: true },
+  // ky ships ESM only, so `require('ky')` fails at run time: the CommonJS build carries ky inside.
+  { ...shared, format: 'cjs', noExternal: ['ky'] },
+]);
