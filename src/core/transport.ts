@@ -77,9 +77,13 @@ export function createTransport(config: TransportConfig): Send {
 
   return async function send(request) {
     const { options } = request;
-    const headers: Record<string, string> = { ...options.headers, accept: request.accept };
-    if (request.auth && authorization) headers.authorization = authorization;
+    // Header names are case-insensitive: `Headers` makes ours replace a caller's `Authorization`.
+    const headers = new Headers(options.headers);
+    headers.set('accept', request.accept);
+    if (request.auth && authorization) headers.set('authorization', authorization);
+    else headers.delete('authorization');
     try {
+      options.signal?.throwIfAborted(); // not every fetch checks; an aborted call must send nothing
       return await http(config.baseUrl + request.path + request.query, {
         method: request.method,
         headers,

@@ -1,0 +1,58 @@
+/**
+ * The built package as users get it: the ESM and CommonJS files, each loaded by a fresh Node
+ * process through the package's own `exports`, make a real call over loopback HTTP. (ky is
+ * ESM-only, so a CommonJS build that merely `require`s it would pass type checks and fail here.)
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = promisify(execFile);
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  if (!existsSync(`${root}/dist/index.cjs`)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  server = createServer((request, response) => {
+    const ok = request.headers.authorization === 'Bearer dist-token';
+    const body = request.url === '/api/v1/server/members/m%201'
+      ? { id: 'm 1', serverId: 's', roles: [], createdAt: 1763596800 }
+      : { error: { code: 'not_found', message: `no route ${request.url}` } };
+    response.writeHead(ok ? (request.url?.includes('m%201') ? 200 : 404) : 401, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(ok ? body : { error: 'invalid or expired token' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const script = (load: string) => `
+  ${load}
+  const client = new sdk.CommunityServerClient({ token: 'dist-token', baseUrl: process.argv[1] });
+  const member = await client.members.get('m 1');
+  const error = await client.members.get('nobody').catch((e) => e);
+  const parsed = schemas.MemberSchema.safeParse(member).success;
+  console.log(JSON.stringify({ id: member.id, parsed, notFound: error instanceof sdk.NotFoundError, status: error.status }));
+`;
+
+describe('the built package', () => {
+  it.each([
+    ['ESM (import)', '--input-type=module', `const sdk = await import('community-server-sdk'); const schemas = await import('community-server-sdk/schemas');`],
+    ['CommonJS (require)', '--input-type=commonjs', `(async () => { const sdk = require('community-server-sdk'); const schemas = require('community-server-sdk/schemas');`],
+  ])('%s makes a real call', async (_, inputType, load) => {
+    const source = inputType.endsWith('commonjs') ? `${script(load)} })().catch((e) => { console.error(e); process.exit(1); });` : script(load);
+    const { stdout } = await run(process.execPath, [inputType, '-e', source, baseUrl], { cwd: root });
+    expect(JSON.parse(stdout)).toEqual({ id: 'm 1', parsed: true, notFound: true, status: 404 });
+  });
+
+  it('the CommonJS build carries ky inside rather than requiring it', () => {
+    const cjs = readFileSync(`${root}/dist/index.cjs`, 'utf8');
+    expect(cjs).not.toMatch(/require\(["']ky["']\)/);
+    expect(cjs).toMatch(/require\(["']zod\/mini["']\)/);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Type-level contract, enforced by `npm run typecheck` (tsc over test/): a wrong type here fails
+ * the build, and each `@ts-expect-error` fails it if the call it marks ever becomes legal.
+ */
+import {
+  APIPromise,
+  CommunityServerClient,
+  PagePromise,
+  type CadUnit,
+  type DepartmentMember,
+  type ListParams,
+  type Member,
+  type RequestOptions,
+  type Token,
+} from 'community-server-sdk';
+import { MemberSchema } from 'community-server-sdk/schemas';
+import { describe, expectTypeOf, it } from 'vitest';
+import type * as z from 'zod/mini';
+
+const client = new CommunityServerClient({ token: 't', baseUrl: 'https://api.test' });
+
+describe('method signatures come from the endpoint tables', () => {
+  it('get methods take their path ids, then options', () => {
+    expectTypeOf(client.members.get).parameters.toEqualTypeOf<[memberId: string, options?: RequestOptions]>();
+    expectTypeOf(client.members.get).returns.toEqualTypeOf<APIPromise<Member>>();
+    expectTypeOf(client.departments.members.get).parameters.toEqualTypeOf<[departmentId: string, memberId: string, options?: RequestOptions]>();
+    expectTypeOf(client.departments.members.get).returns.toEqualTypeOf<APIPromise<DepartmentMember>>();
+    expectTypeOf(client.cad.units.get).parameters.toEqualTypeOf<[unitId: number, options?: RequestOptions]>();
+    expectTypeOf(client.cad.units.get).returns.toEqualTypeOf<APIPromise<CadUnit>>();
+  });
+
+  it('list methods take their path ids, params, options, and return a PagePromise', () => {
+    expectTypeOf(client.members.list).parameters.toEqualTypeOf<[params?: ListParams, options?: RequestOptions]>();
+    expectTypeOf(client.members.list).returns.toEqualTypeOf<PagePromise<Member>>();
+    expectTypeOf(client.departments.loas.byMember).parameters.toEqualTypeOf<
+      [departmentId: string, memberId: string, params?: ListParams, options?: RequestOptions]
+    >();
+  });
+
+  it('tokens.create takes its body; health.check answers text', () => {
+    expectTypeOf(client.tokens.create).parameter(0).toEqualTypeOf<{ name: string; expiresInDays?: number | null | undefined }>();
+    expectTypeOf(client.tokens.create).returns.toEqualTypeOf<APIPromise<Token>>();
+    expectTypeOf(client.health.check).returns.toEqualTypeOf<APIPromise<string>>();
+  });
+
+  it('wrong calls do not compile', () => {
+    const never = () => {
+      // @ts-expect-error unitId is a number
+      void client.cad.units.get('5');
+      // @ts-expect-error memberId is required
+      void client.members.get();
+      // @ts-expect-error name is required
+      void client.tokens.create({});
+      // @ts-expect-error unknown list parameter
+      void client.members.list({ pagesize: 5 });
+      // @ts-expect-error options are not params
+      void client.members.get('m1', { page: 2 });
+    };
+    expectTypeOf(never).toBeFunction();
+  });
+});
+
+describe('results', () => {
+  it('items keep unknown fields as unknown, and types match the schemas', () => {
+    expectTypeOf<Member>().toMatchTypeOf<z.infer<typeof MemberSchema>>();
+    expectTypeOf<Member['createdAt']>().toEqualTypeOf<number>();
+    expectTypeOf<Member['anythingElse']>().toEqualTypeOf<unknown>();
+  });
+
+  it('awaiting, iterating and collecting give the item type', async () => {
+    const walk = async () => {
+      const page = await client.members.list();
+      expectTypeOf(page.data).toEqualTypeOf<Member[]>();
+      for await (const member of client.members.list()) expectTypeOf(member).toEqualTypeOf<Member>();
+      expectTypeOf(await client.members.list().toArray()).toEqualTypeOf<Member[]>();
+      const { data, response } = await client.members.get('m1').withResponse();
+      expectTypeOf(data).toEqualTypeOf<Member>();
+      expectTypeOf(response).toEqualTypeOf<Response>();
+    };
+    expectTypeOf(walk).toBeFunction();
+  });
+});
