@@ -14,5 +14,6 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
+    reporters: ['default', './test/summary-reporter.ts'],
   },
 });
