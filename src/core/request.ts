@@ -32,43 +32,19 @@ export function createCaller(config: CallerConfig): Call {
   const warnedEndpoints = new Set<Endpoint>();
 
   const call: Call = (endpoint, args) => {
-    let request: OutgoingRequest;
-    let pathArgs: readonly unknown[] = [];
-    let listParams: unknown;
+    const parts = splitArgs(endpoint, args);
+    let result: Promise<WithResponse<unknown>>;
     try {
-      const paramCount = endpoint.parts.filter((part) => typeof part !== 'string').length;
-      pathArgs = args.slice(0, paramCount);
-      const rest = args.slice(paramCount);
-      const body = endpoint.body ? checkBody(endpoint, rest.shift()) : undefined;
-      listParams = endpoint.kind === 'page' ? rest.shift() : undefined;
-      const options = checkRequestOptions(rest.shift());
-      if (rest.length > 0) throw new InvalidArgumentError(`too many arguments: ${endpoint.method} ${endpoint.path} takes ${args.length - rest.length}`);
-      if (endpoint.auth && !config.hasToken) {
-        throw new InvalidArgumentError('no API token: pass { token } to the client or set COMMUNITY_SERVER_TOKEN');
-      }
-      request = {
-        method: endpoint.method,
-        path: buildPath(endpoint.parts, pathArgs),
-        query: listQuery(listParams),
-        body,
-        auth: endpoint.auth,
-        accept: endpoint.kind === 'text' ? 'text/plain' : 'application/json',
-        maxRetries: endpoint.maxRetries,
-        options,
-      };
+      const request = describeRequest(endpoint, parts, config.hasToken);
+      result = config.send(request).then(async (response) => ({ data: await readBody(endpoint, request, response), response }));
     } catch (error) {
-      return wrap(endpoint, Promise.reject(error));
+      result = Promise.reject(error); // bad arguments: nothing was sent
     }
-    const result = config.send(request).then(async (response) => ({ data: await readBody(endpoint, request, response), response }));
-    return wrap(endpoint, result);
-
-    function wrap(endpoint: Endpoint, result: Promise<WithResponse<unknown>>): APIPromise<unknown> {
-      if (endpoint.kind !== 'page') return new APIPromise(result);
-      const fetchPage = (page: number) =>
-        call(endpoint, [...pathArgs, { ...(listParams as object | undefined), page }, args[pathArgs.length + 1]]) as PagePromise<unknown>;
-      const pages = result.then(({ data, response }) => ({ data: new Page(data as PageEnvelope<unknown>, fetchPage), response }));
-      return new PagePromise(pages, fetchPage);
-    }
+    if (endpoint.kind !== 'page') return new APIPromise(result);
+    const fetchPage = (page: number) =>
+      call(endpoint, [...parts.pathArgs, { ...(parts.listParams as object | undefined), page }, parts.options]) as PagePromise<unknown>;
+    const pages = result.then(({ data, response }) => ({ data: new Page(data as PageEnvelope<unknown>, fetchPage), response }));
+    return new PagePromise(pages, fetchPage);
   };
 
   async function readBody(endpoint: Endpoint, request: OutgoingRequest, response: Response): Promise<unknown> {
@@ -95,6 +71,42 @@ export function createCaller(config: CallerConfig): Call {
   }
 
   return call;
+}
+
+/** A method's arguments by role: path ids first, then the body or list params, then options. */
+interface Arguments {
+  pathArgs: readonly unknown[];
+  body: unknown;
+  listParams: unknown;
+  options: unknown;
+  extra: readonly unknown[];
+}
+
+function splitArgs(endpoint: Endpoint, args: readonly unknown[]): Arguments {
+  const paramCount = endpoint.parts.filter((part) => typeof part !== 'string').length;
+  const rest = args.slice(paramCount);
+  const body = endpoint.body ? rest.shift() : undefined;
+  const listParams = endpoint.kind === 'page' ? rest.shift() : undefined;
+  const options = rest.shift();
+  return { pathArgs: args.slice(0, paramCount), body, listParams, options, extra: rest };
+}
+
+/** The request the arguments describe, every one of them checked (`InvalidArgumentError` if not). */
+function describeRequest(endpoint: Endpoint, args: Arguments, hasToken: boolean): OutgoingRequest {
+  if (args.extra.length > 0) throw new InvalidArgumentError(`too many arguments for ${endpoint.method} ${endpoint.path}`);
+  if (endpoint.auth && !hasToken) {
+    throw new InvalidArgumentError('no API token: pass { token } to the client or set COMMUNITY_SERVER_TOKEN');
+  }
+  return {
+    method: endpoint.method,
+    path: buildPath(endpoint.parts, args.pathArgs),
+    query: listQuery(args.listParams),
+    body: endpoint.body ? checkBody(endpoint, args.body) : undefined,
+    auth: endpoint.auth,
+    accept: endpoint.kind === 'text' ? 'text/plain' : 'application/json',
+    maxRetries: endpoint.maxRetries,
+    options: checkRequestOptions(args.options),
+  };
 }
 
 function checkBody(endpoint: Endpoint, body: unknown): unknown {
