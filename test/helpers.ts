@@ -11,7 +11,7 @@ export function recordingFetch(handler: Handler) {
   const requests: Request[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    requests.push(request);
+    requests.push(request.clone()); // a clone: ky cancels the sent body once the call settles
     return handler(request, requests.length);
   };
   return { fetch: fetch as typeof globalThis.fetch, requests };

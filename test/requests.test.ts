@@ -8,6 +8,7 @@ import { CommunityServerClient, Page } from 'community-server-sdk';
 import type { PageEnvelope } from 'community-server-sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import * as f from './fixtures';
+import { recordingFetch } from './helpers';
 
 interface Row {
   n: number;
@@ -110,26 +111,13 @@ const rows: Row[] = [
   { n: 64, name: 'health.ready', call: (c) => c.health.ready(), path: '/readyz', reply: { json: f.readiness } },
 ];
 
-interface Sent {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: string;
-}
-
-/** A fetch double that records every request and answers with the row's reply. */
-function recordingFetch(row: Row) {
-  const sent: Sent[] = [];
-  const fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    sent.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() });
-    const status = row.status ?? 200;
-    return 'text' in row.reply
-      ? new Response(row.reply.text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-      : Response.json('page' in row.reply ? row.reply.page : row.reply.json, { status });
-  };
-  return { fetch, sent };
-}
+/** What the service answers for `row`. */
+const answer = (row: Row) => {
+  const status = row.status ?? 200;
+  return 'text' in row.reply
+    ? new Response(row.reply.text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    : Response.json('page' in row.reply ? row.reply.page : row.reply.json, { status });
+};
 
 /** The client seen through a proxy that records which method path the caller reaches. */
 function tracing(client: CommunityServerClient, reached: string[]): CommunityServerClient {
@@ -160,26 +148,28 @@ function methodsOf(value: object, prefix = ''): string[] {
 
 describe('requests #1..#64', () => {
   it.each(rows)('#$n $name', async (row) => {
-    const { fetch, sent } = recordingFetch(row);
+    const { fetch, requests } = recordingFetch(() => answer(row));
     const reached: string[] = [];
     const client = tracing(new CommunityServerClient({ token: 'test-token', baseUrl: 'https://api.test', fetch }), reached);
 
     const result = await row.call(client);
 
     expect(reached).toEqual([row.name]);
-    expect(sent).toHaveLength(1);
-    const [request] = sent as [Sent];
+    expect(requests).toHaveLength(1);
+    const [request] = requests as [Request];
+    const url = new URL(request.url);
     expect(request.method).toBe(row.method ?? 'GET');
-    expect(request.url.origin).toBe('https://api.test');
-    expect(request.url.pathname).toBe(row.path);
-    expect(request.url.search).toBe(row.query ?? '');
+    expect(url.origin).toBe('https://api.test');
+    expect(url.pathname).toBe(row.path);
+    expect(url.search).toBe(row.query ?? '');
     expect(request.headers.get('authorization')).toBe(row.n <= 60 ? 'Bearer test-token' : null);
     expect(request.headers.get('accept')).toBe('text' in row.reply ? 'text/plain' : 'application/json');
+    const body = await request.text();
     if (row.body === undefined) {
-      expect(request.body).toBe('');
+      expect(body).toBe('');
     } else {
       expect(request.headers.get('content-type')).toBe('application/json');
-      expect(JSON.parse(request.body)).toStrictEqual(row.body);
+      expect(JSON.parse(body)).toStrictEqual(row.body);
     }
 
     if ('page' in row.reply) {
