@@ -1,7 +1,13 @@
 import { defineConfig, type Options } from 'tsup';
 
 const shared: Options = {
-  entry: { index: 'src/index.ts', schemas: 'src/schemas/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    schemas: 'src/schemas/index.ts',
+    mock: 'mocks/index.ts',
+    'mock/node': 'mocks/node.ts',
+    'mock/browser': 'mocks/browser.ts',
+  },
   target: 'es2022',
   sourcemap: true,
   // tsup 8 passes options TypeScript 6 deprecates; the d.ts build only needs them tolerated.
@@ -10,6 +16,8 @@ const shared: Options = {
 
 export default defineConfig([
   { ...shared, format: 'esm', splitting: true },
+  // The bin: ESM only, its shebang kept.
+  { entry: { cli: 'mocks/cli.ts' }, format: 'esm', target: 'node20', platform: 'node', sourcemap: true },
   // ky ships ESM only, so `require('ky')` fails at run time: the CommonJS build carries ky inside.
   { ...shared, format: 'cjs', noExternal: ['ky'] },
 ]);

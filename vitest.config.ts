@@ -1,14 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+const local = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
 
 export default defineConfig({
   resolve: {
     // Tests import the package by its public name, as users do; here it resolves to the source.
     alias: [
-      { find: /^community-server-sdk\/schemas$/, replacement: src('schemas/index.ts') },
-      { find: /^community-server-sdk$/, replacement: src('index.ts') },
+      { find: /^community-server-sdk\/schemas$/, replacement: local('src/schemas/index.ts') },
+      { find: /^community-server-sdk\/mock\/node$/, replacement: local('mocks/node.ts') },
+      { find: /^community-server-sdk\/mock\/browser$/, replacement: local('mocks/browser.ts') },
+      { find: /^community-server-sdk\/mock$/, replacement: local('mocks/index.ts') },
+      { find: /^community-server-sdk$/, replacement: local('src/index.ts') },
     ],
   },
   test: {

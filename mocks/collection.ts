@@ -1,0 +1,129 @@
+/**
+ * One table of the mock's store: rows, a primary key, and the indexes and orderings that let a
+ * list request cost O(page) rather than O(table). Everything derived is built lazily and thrown
+ * away on any write, so tests may change rows freely and never see a stale index.
+ * @module
+ */
+
+export type SortDirection = 'asc' | 'desc';
+
+/** How a table is keyed, filtered and ordered. */
+export interface CollectionSpec<Row> {
+  /** The field a `get` looks rows up by (`id` for most; `userId` for join requests). */
+  readonly key: keyof Row & string;
+  /** Fields a list may be filtered by, each served from an index. */
+  readonly indexes?: readonly (keyof Row & string)[];
+  /** Fields `orderBy` accepts; the first is the default. */
+  readonly orderBy: readonly [keyof Row & string, ...(keyof Row & string)[]];
+  /** Direction when `sort` is not given. */
+  readonly sort: SortDirection;
+  /** Other names `orderBy` accepts, e.g. `createdAt` for an audit log's `timestamp`. */
+  readonly aliases?: Readonly<Record<string, keyof Row & string>>;
+}
+
+/** One ordering of rows: by a field, ties broken by the key, so every page is stable. */
+function compareBy<Row>(field: keyof Row, key: keyof Row, direction: SortDirection) {
+  const sign = direction === 'asc' ? 1 : -1;
+  const cmp = (a: unknown, b: unknown) => {
+    if (a === b) return 0;
+    if (a === undefined || a === null) return 1; // missing values last, whatever the direction
+    if (b === undefined || b === null) return -1;
+    return (a < b ? -1 : 1) * sign;
+  };
+  return (a: Row, b: Row) => cmp(a[field], b[field]) || cmp(a[key], b[key]);
+}
+
+export class Collection<Row extends object> {
+  #rows: Row[];
+  #byKey: Map<unknown, Row> | undefined;
+  #indexes = new Map<string, Map<unknown, Row[]>>();
+  #orderings = new Map<string, Row[]>();
+
+  constructor(
+    readonly spec: CollectionSpec<Row>,
+    rows: Iterable<Row> = [],
+  ) {
+    this.#rows = [...rows];
+  }
+
+  /** How many rows the table holds. */
+  get size(): number {
+    return this.#rows.length;
+  }
+
+  /** Every row, in the table's default order (a fresh array: changing it changes nothing). */
+  all(): Row[] {
+    return [...this.ordered()];
+  }
+
+  /** The row whose key is `key`. */
+  get(key: unknown): Row | undefined {
+    this.#byKey ??= new Map(this.#rows.map((row) => [row[this.spec.key], row]));
+    return this.#byKey.get(key);
+  }
+
+  /** Rows whose indexed `field` equals `value`, in the default order. */
+  where(field: keyof Row & string, value: unknown): readonly Row[] {
+    let index = this.#indexes.get(field);
+    if (!index) {
+      if (!this.spec.indexes?.includes(field)) throw new Error(`${field} is not an indexed field`);
+      index = new Map();
+      for (const row of this.ordered()) {
+        const bucket = index.get(row[field]);
+        if (bucket) bucket.push(row);
+        else index.set(row[field], [row]);
+      }
+      this.#indexes.set(field, index);
+    }
+    return index.get(value) ?? [];
+  }
+
+  /** The rows of `rows` (all of them by default) in the given order, cached for the whole table. */
+  ordered(orderBy: keyof Row & string = this.spec.orderBy[0], sort: SortDirection = this.spec.sort, rows?: readonly Row[]): readonly Row[] {
+    const compare = compareBy<Row>(orderBy, this.spec.key, sort);
+    if (rows) {
+      const isDefault = orderBy === this.spec.orderBy[0] && sort === this.spec.sort;
+      return isDefault ? rows : [...rows].sort(compare); // an index bucket is small; sort it per request
+    }
+    const name = `${orderBy} ${sort}`;
+    let ordering = this.#orderings.get(name);
+    if (!ordering) {
+      ordering = [...this.#rows].sort(compare);
+      this.#orderings.set(name, ordering);
+    }
+    return ordering;
+  }
+
+  /** Adds a row; a row with the same key is replaced. */
+  insert(row: Row): Row {
+    const existing = this.get(row[this.spec.key]);
+    this.#rows = existing ? this.#rows.map((r) => (r === existing ? row : r)) : [...this.#rows, row];
+    this.#changed();
+    return row;
+  }
+
+  /** Changes fields of the row with key `key`; returns the new row, or `undefined` if none. */
+  update(key: unknown, patch: Partial<Row>): Row | undefined {
+    const existing = this.get(key);
+    if (!existing) return undefined;
+    const updated = { ...existing, ...patch };
+    this.#rows = this.#rows.map((r) => (r === existing ? updated : r));
+    this.#changed();
+    return updated;
+  }
+
+  /** Removes the row with key `key`; returns whether there was one. */
+  delete(key: unknown): boolean {
+    const existing = this.get(key);
+    if (!existing) return false;
+    this.#rows = this.#rows.filter((r) => r !== existing);
+    this.#changed();
+    return true;
+  }
+
+  #changed(): void {
+    this.#byKey = undefined;
+    this.#indexes.clear();
+    this.#orderings.clear();
+  }
+}

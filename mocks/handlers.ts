@@ -1,0 +1,156 @@
+/**
+ * The mock's MSW request handlers: one per request of the API, each built from the client's
+ * endpoint line and the mock's route for it, around one pipeline that every request goes through:
+ *
+ *   latency → rate limit → authentication → path and paging checks → route → response
+ *
+ * Handler paths start with `*`, so they answer on any origin and under any base path, in Node as
+ * in a browser. Two extra handlers frame the 64: a guard in front answers 400 for a path whose
+ * percent-encoding is broken (MSW's matcher would throw on it), and a fallback behind answers 404
+ * (or 405) for any other `/api/` path, so no request to the mock ever ends in a 500.
+ * @module
+ */
+import { http, type HttpHandler } from 'msw';
+import type { Endpoint } from '../src/core/endpoint';
+import { resources } from '../src/resources/index';
+import { isEndpoint, type ResourceTable } from '../src/core/endpoint';
+import { fail as raise, type MockState, type Route, type RouteContext } from './context';
+import { DEFAULT_PAGE_SIZE, parsePageQuery, type PageQuery } from './paging';
+import { errorResponse, invalidParameter, json, MockHttpError, notFound, type AuthErrorShape } from './replies';
+import { routes } from './routes';
+
+/** One request of the API as the mock serves it. */
+export interface MockRoute {
+  readonly endpoint: Endpoint;
+  readonly handler: HttpHandler;
+  /** Matches the request paths this route answers (on any origin, under any base path). */
+  readonly pattern: RegExp;
+}
+
+export interface PipelineOptions {
+  authErrorShape: AuthErrorShape;
+  /** Waits the configured latency; rejects if the request is aborted meanwhile. */
+  delay(signal: AbortSignal): Promise<void>;
+}
+
+const INT32 = /^-?\d{1,10}$/;
+const NO_PAGE: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE, orderBy: undefined, sort: undefined };
+
+/** Every endpoint with its route, in the order of the client's table. */
+function pair(table: ResourceTable, routeTable: Record<string, unknown>, into: [Endpoint, Route][] = []) {
+  for (const [name, value] of Object.entries(table)) {
+    const route = routeTable[name];
+    if (isEndpoint(value)) into.push([value, route as Route]);
+    else pair(value, route as Record<string, unknown>, into);
+  }
+  return into;
+}
+
+/** The path parameters of `endpoint` in path order; int32 ones become numbers or a 400. */
+function pathParams(endpoint: Endpoint, raw: Record<string, string | readonly string[] | undefined>): (string | number)[] {
+  const values: (string | number)[] = [];
+  for (const part of endpoint.parts) {
+    if (typeof part === 'string') continue;
+    const value = String(raw[part.name] ?? '');
+    if (part.kind === 'string') values.push(value);
+    else {
+      const number = INT32.test(value) ? Number(value) : Number.NaN;
+      if (!(number >= -(2 ** 31) && number < 2 ** 31)) throw invalidParameter(part.name, value, 'a 32-bit integer');
+      values.push(number);
+    }
+  }
+  return values;
+}
+
+/** A regular expression for the paths an endpoint answers: its template, any prefix, an optional trailing slash. */
+function patternOf(endpoint: Endpoint): RegExp {
+  const source = endpoint.parts
+    .map((part) => (typeof part === 'string' ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '[^/]+'))
+    .join('');
+  return new RegExp(`${source}/?$`);
+}
+
+/** Whether every `%` escape of the path decodes; MSW's matcher throws on one that does not. */
+export function hasBrokenEscapes(url: string): boolean {
+  try {
+    decodeURIComponent(new URL(url).pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export function createHandlers(state: MockState, options: PipelineOptions) {
+  const count = (response: Response) => {
+    state.served.set(response.status, (state.served.get(response.status) ?? 0) + 1);
+    return response;
+  };
+
+  const renderError = (error: unknown, headers: Record<string, string> = {}) => {
+    if (error instanceof MockHttpError) return count(errorResponse(error, options.authErrorShape, headers));
+    // A bug in the mock, not the caller's doing: say so rather than crash the test run.
+    const message = error instanceof Error ? error.message : String(error);
+    return count(json(500, { error: { code: 'mock_internal_error', message } }, headers));
+  };
+
+  async function serve(endpoint: Endpoint, route: Route, request: Request, raw: Record<string, string | readonly string[] | undefined>) {
+    await options.delay(request.signal);
+    let headers: Record<string, string> = {};
+    try {
+      const now = state.now();
+      headers = state.gate.admit(request, now);
+      const token = endpoint.auth ? state.gate.authenticate(request, state.store, now) : undefined;
+      const params = pathParams(endpoint, raw);
+      const query = endpoint.kind === 'page' ? parsePageQuery(new URL(request.url).searchParams) : NO_PAGE;
+      const context: RouteContext = {
+        request,
+        params,
+        query,
+        get token() {
+          return token!;
+        },
+        get server() {
+          return state.store.server(token!.serverId) ?? raise(notFound('server'));
+        },
+        mock: state,
+      };
+      const result = await route(context);
+      if (!(result instanceof Response)) return count(json(200, result, headers));
+      for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
+      return count(result);
+    } catch (error) {
+      return renderError(error, headers);
+    }
+  }
+
+  const mockRoutes: MockRoute[] = pair(resources, routes as unknown as Record<string, unknown>).map(([endpoint, route]) => {
+    const path = `*${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete';
+    const handler = http[method](path, ({ request, params }) => serve(endpoint, route, request, params));
+    return { endpoint, handler, pattern: patternOf(endpoint) };
+  });
+
+  /** 404 for a path no request of the API has; 405 (with `Allow`) for a known path and another method. */
+  const unknownRoute = (request: Request) => {
+    const path = new URL(request.url).pathname;
+    const allowed = [...new Set(mockRoutes.filter((r) => r.pattern.test(path)).map((r) => r.endpoint.method))];
+    const error = allowed.length
+      ? new MockHttpError(405, 'method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}`, { allowed }, { allow: allowed.join(', ') })
+      : new MockHttpError(404, 'route_not_found', `no request of the API has the path ${path}`);
+    return renderError(error);
+  };
+
+  const brokenPath = () => renderError(new MockHttpError(400, 'invalid_path', 'the path has a malformed percent-encoding'));
+
+  const guard = http.all(({ request }) => hasBrokenEscapes(request.url), brokenPath);
+  const fallback = http.all('*/api/*', ({ request }) => unknownRoute(request));
+
+  return {
+    /** The routes of all 64 requests. */
+    routes: mockRoutes,
+    /** Guard, the 64, fallback: what an MSW server or worker uses. */
+    handlers: [guard, ...mockRoutes.map((r) => r.handler), fallback],
+    unknownRoute,
+    brokenPath,
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * `community-server-sdk/mock`: the whole Community Server Data API in memory, for test suites,
+ * bots and browser dashboards. A seeded world, MSW request handlers for all 64 requests, and a
+ * `fetch` that answers from them in-process.
+ * @example
+ * import { CommunityServerClient } from 'community-server-sdk';
+ * import { createMockApi } from 'community-server-sdk/mock';
+ *
+ * const mock = createMockApi({ seed: 1 });
+ * const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://mock.test', fetch: mock.fetch });
+ * for await (const member of client.members.list()) console.log(member.id);
+ * @module
+ */
+import { getResponse, type HttpHandler } from 'msw';
+import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
+import type { HealthState, MockState } from './context';
+import { createHandlers, hasBrokenEscapes } from './handlers';
+import type { AuthErrorShape } from './replies';
+import { Store } from './store';
+import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
+
+export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
+export type { Collection, CollectionSpec, SortDirection } from './collection';
+export type { HealthState } from './context';
+export type { AuthErrorShape } from './replies';
+export type { CadStore, DepartmentStore, ServerStore, Store } from './store';
+export type { AccountLink, Permission, RoleRow, ServerRow, ShiftRow, TokenRecord, WorldCounts } from './world';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
+export { DEFAULT_COUNTS, WORLD_END, WORLD_START } from './world';
+
+export interface MockOptions {
+  /** The world's seed: the same seed gives the same data, byte for byte (default 1). */
+  seed?: number;
+  /** Delay before each answer: milliseconds, or `[min, max]` drawn per request (default 0). */
+  latency?: number | readonly [min: number, max: number];
+  /** A per-token window: `{ limit, windowMs }`. Off by default. */
+  rateLimit?: RateLimitOptions;
+  /**
+   * Failed authentications of one token before it is suspended: a count (suspended for 60 s),
+   * or `{ failures, durationMs }`. Off by default.
+   */
+  authFailureLimit?: number | AuthFailureLimitOptions;
+  /** Body of 401 and 403 answers: `{"error":"text"}` (`'string'`, the default) or the object shape. */
+  authErrorShape?: AuthErrorShape;
+  /** Row counts of the `main` server's groups, e.g. `{ members: 100_000 }` for a load test. */
+  counts?: Partial<WorldCounts>;
+  /** The clock for token expiry, rate-limit windows and suspensions (default `Date.now`). */
+  now?: () => number;
+}
+
+/** The five tokens of the seeded world. */
+export interface MockTokens {
+  /** Server `main`, every permission. */
+  readonly main: string;
+  /** Server `noCad` (no CAD: CAD requests answer 404), every permission. */
+  readonly noCad: string;
+  /** Server `main`, without token management: 403 on `tokens.create`, `tokens.deactivate`, `admin.rateLimit`. */
+  readonly readOnly: string;
+  /** Past its expiry: 401. */
+  readonly expired: string;
+  /** Deactivated: 401. */
+  readonly revoked: string;
+}
+
+export interface MockApi {
+  /** MSW request handlers of all 64 requests (paths match any origin), for `setupServer`/`setupWorker`. */
+  readonly handlers: readonly HttpHandler[];
+  /** A `fetch` answered by the handlers in-process: no network, no interception. */
+  readonly fetch: typeof globalThis.fetch;
+  readonly tokens: MockTokens;
+  /** The in-memory data; read and write it from tests. `reset()` replaces it. */
+  readonly store: Store;
+  /** The seed the world was built from. */
+  readonly seed: number;
+  /** Turns dependencies off and on: `false` makes `/health` and `/readyz` answer 503. */
+  setHealth(health: Partial<HealthState>): void;
+  /** Back to the seeded state: data, tokens, counters, health. */
+  reset(): void;
+}
+
+const OPTION_NAMES = new Set(['seed', 'latency', 'rateLimit', 'authFailureLimit', 'authErrorShape', 'counts', 'now']);
+const HEALTHY: HealthState = { database: true, cache: true, ready: true };
+const SUSPENSION_MS = 60_000;
+
+const isCount = (value: unknown, min = 0): value is number => Number.isSafeInteger(value) && (value as number) >= min;
+
+function checkOptions(options: MockOptions): void {
+  if (typeof options !== 'object' || options === null) throw new TypeError('createMockApi options must be an object');
+  for (const name of Object.keys(options)) if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown mock option "${name}"`);
+  const { seed, latency, rateLimit, authFailureLimit, authErrorShape, counts, now } = options;
+  if (seed !== undefined && !Number.isSafeInteger(seed)) throw new TypeError('seed must be an integer');
+  const range = typeof latency === 'number' ? [latency, latency] : latency;
+  if (latency !== undefined && !(Array.isArray(range) && range.length === 2 && range.every((ms) => Number.isFinite(ms) && ms >= 0) && range[0]! <= range[1]!))
+    throw new TypeError('latency must be milliseconds ≥ 0, or [min, max] with 0 ≤ min ≤ max');
+  if (rateLimit !== undefined && !(isCount(rateLimit?.limit, 1) && isCount(rateLimit?.windowMs, 1)))
+    throw new TypeError('rateLimit must be { limit, windowMs }, both integers ≥ 1');
+  const failures = typeof authFailureLimit === 'number' ? { failures: authFailureLimit, durationMs: SUSPENSION_MS } : authFailureLimit;
+  if (failures !== undefined && !(isCount(failures?.failures, 1) && isCount(failures?.durationMs, 1)))
+    throw new TypeError('authFailureLimit must be an integer ≥ 1, or { failures, durationMs }, both integers ≥ 1');
+  if (authErrorShape !== undefined && authErrorShape !== 'string' && authErrorShape !== 'object') throw new TypeError('authErrorShape must be "string" or "object"');
+  if (counts !== undefined) {
+    for (const [name, value] of Object.entries(counts)) {
+      if (!(name in DEFAULT_COUNTS)) throw new TypeError(`unknown count "${name}"; known: ${Object.keys(DEFAULT_COUNTS).join(', ')}`);
+      if (!isCount(value)) throw new TypeError(`counts.${name} must be an integer ≥ 0`);
+    }
+  }
+  if (now !== undefined && typeof now !== 'function') throw new TypeError('now must be a function returning milliseconds');
+}
+
+/**
+ * Builds a mock of the whole API over a seeded world.
+ * @example
+ * const mock = createMockApi({ seed: 7, latency: [5, 20], rateLimit: { limit: 100, windowMs: 60_000 } });
+ */
+export function createMockApi(options: MockOptions = {}): MockApi {
+  checkOptions(options);
+  const seed = options.seed ?? 1;
+  const latency = options.latency ?? 0;
+  const [minLatency, maxLatency] = typeof latency === 'number' ? [latency, latency] : latency;
+  const failureLimit = typeof options.authFailureLimit === 'number' ? { failures: options.authFailureLimit, durationMs: SUSPENSION_MS } : options.authFailureLimit;
+  const pristine: World = buildWorld(seed, options.counts);
+  let runtime = runtimeFaker(seed);
+
+  const state: MockState = {
+    store: new Store(structuredClone(pristine)),
+    gate: new Gate(options.rateLimit, failureLimit),
+    health: { ...HEALTHY },
+    served: new Map(),
+    rateLimit: options.rateLimit,
+    now: options.now ?? Date.now,
+    newSecret: () => tokenSecret(runtime),
+    newId: () => runtime.string.uuid(),
+  };
+
+  const delay = (signal: AbortSignal) => {
+    const ms = minLatency === maxLatency ? minLatency : runtime.number.int({ min: minLatency, max: maxLatency });
+    if (ms <= 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', done);
+        resolve();
+      }, ms);
+      if (signal.aborted) done();
+      else signal.addEventListener('abort', done, { once: true });
+    });
+  };
+
+  const { routes, handlers, unknownRoute, brokenPath } = createHandlers(state, { authErrorShape: options.authErrorShape ?? 'string', delay });
+
+  // MSW tries handlers one by one, each parsing the URL and compiling its path: 64 of them cost
+  // ~0.7 ms a request. Narrowing to the routes whose method and path fit (usually one) keeps
+  // `getResponse` as cheap as over a single handler; MSW still does the matching and answering.
+  const candidates = new Map<string, typeof routes>();
+  for (const route of routes) candidates.set(route.endpoint.method, [...(candidates.get(route.endpoint.method) ?? []), route]);
+
+  const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    // A bare path ("/api/v1/...") is welcome: the mock answers on any origin.
+    const request = new Request(typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input, init);
+    if (hasBrokenEscapes(request.url)) return brokenPath();
+    const path = new URL(request.url).pathname;
+    const fitting = (candidates.get(request.method) ?? []).filter((route) => route.pattern.test(path));
+    const response = fitting.length ? await getResponse(fitting.map((route) => route.handler), request) : undefined;
+    return response ?? unknownRoute(request);
+  };
+
+  return {
+    handlers: Object.freeze(handlers),
+    fetch: mockFetch as typeof globalThis.fetch,
+    tokens: Object.freeze({ ...pristine.secrets }),
+    get store() {
+      return state.store;
+    },
+    seed,
+    setHealth(health) {
+      for (const [name, value] of Object.entries(health ?? {})) {
+        if (!(name in HEALTHY)) throw new TypeError(`unknown health switch "${name}"; known: database, cache, ready`);
+        if (typeof value !== 'boolean') throw new TypeError(`health.${name} must be a boolean`);
+      }
+      state.health = { ...state.health, ...health };
+    },
+    reset() {
+      state.store = new Store(structuredClone(pristine));
+      state.health = { ...HEALTHY };
+      state.served.clear();
+      state.gate.reset();
+      runtime = runtimeFaker(seed);
+    },
+  };
+}

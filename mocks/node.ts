@@ -1,0 +1,127 @@
+/**
+ * `community-server-sdk/mock/node`: the mock in Node, by interception (`setupMockServer`, msw/node)
+ * or as a real HTTP server on loopback (`startMockHttpServer`), for tools in any language.
+ * @module
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setupServer, type SetupServer } from 'msw/node';
+import type { MockApi } from './index';
+
+/**
+ * An msw/node server answering with the mock's handlers, on any origin.
+ * @example
+ * const server = setupMockServer(mock);
+ * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+ * afterEach(() => { server.resetHandlers(); mock.reset(); });
+ * afterAll(() => server.close());
+ */
+export function setupMockServer(mock: MockApi): SetupServer {
+  return setupServer(...mock.handlers);
+}
+
+export interface MockHttpServerOptions {
+  mock: MockApi;
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  host?: string;
+}
+
+export interface MockHttpServer {
+  /** Base URL of the server, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting and ends open connections. */
+  close(): Promise<void>;
+}
+
+/** Request bodies beyond this are refused with 413: the API's only body is a token name. */
+const MAX_BODY_BYTES = 1 << 20;
+
+// Browsers on another origin (a dashboard on a dev server) may call the mock directly.
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, accept',
+  'access-control-expose-headers': 'retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset',
+  'access-control-max-age': '600',
+};
+
+async function readBody(incoming: IncomingMessage): Promise<Buffer | 'too large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of incoming as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return 'too large';
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(outgoing: ServerResponse, status: number, headers: Record<string, string>, body?: string | Uint8Array) {
+  outgoing.writeHead(status, { ...CORS, ...headers }).end(body);
+}
+
+async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  const method = incoming.method ?? 'GET';
+  if (method === 'OPTIONS') return send(outgoing, 204, {});
+  let url: URL;
+  try {
+    url = new URL(incoming.url ?? '/', origin);
+    if (url.origin !== origin) throw new Error('absolute-form request target for another origin');
+  } catch {
+    return send(outgoing, 400, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'invalid_path', message: 'the request target is not a path' } }));
+  }
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(incoming);
+  if (body === 'too large') {
+    return send(outgoing, 413, { 'content-type': 'application/json', connection: 'close' }, JSON.stringify({ error: { code: 'payload_too_large', message: `request bodies are limited to ${MAX_BODY_BYTES} bytes` } }));
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const controller = new AbortController();
+  outgoing.on('close', () => controller.abort());
+  const response = await mock.fetch(url, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) });
+  const payload = new Uint8Array(await response.arrayBuffer());
+  send(outgoing, response.status, Object.fromEntries(response.headers), payload);
+}
+
+/**
+ * Serves the mock over real HTTP, for curl, Postman or a client in another language.
+ * @example
+ * const http = await startMockHttpServer({ mock, port: 0 });
+ * console.log(http.url); // http://127.0.0.1:41234
+ * await http.close();
+ */
+export async function startMockHttpServer({ mock, port = 0, host = '127.0.0.1' }: MockHttpServerOptions): Promise<MockHttpServer> {
+  let origin = '';
+  const server = createServer((incoming, outgoing) => {
+    answer(mock, origin, incoming, outgoing).catch((error: unknown) => {
+      if (outgoing.headersSent || outgoing.destroyed) return outgoing.destroy();
+      // The client went away mid-request (the abort above): nothing to answer.
+      if (error instanceof Error && error.name === 'AbortError') return outgoing.destroy();
+      send(outgoing, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'mock_internal_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${hostname}:${address.port}`;
+  return {
+    url: origin,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Paging and ordering of list requests, as the mock serves them:
+ * - `page` is 1-based (default 1); a page past the end is empty, with the right `total`.
+ * - `pageSize` defaults to 10, at most 100; `limit` is its alias, and `pageSize` wins when both
+ *   are given.
+ * - `orderBy` names one of the list's ordering fields (always `id`, and `createdAt` or the
+ *   list's own time field where the rows have one); `sort` is `asc` or `desc`.
+ * - Anything else is a 400 whose `details` name the parameter. Unknown parameters are ignored.
+ * @module
+ */
+import type { Collection, SortDirection } from './collection';
+import { invalidParameter } from './replies';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+/** A validated list query. */
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+  orderBy: string | undefined;
+  sort: SortDirection | undefined;
+}
+
+const DIGITS = /^\d{1,16}$/;
+
+/** The one value of `name`; given twice it is ambiguous, so a 400. */
+function single(query: URLSearchParams, name: string): string | undefined {
+  const values = query.getAll(name);
+  if (values.length > 1) throw invalidParameter(name, values, 'given at most once');
+  return values[0];
+}
+
+function integer(query: URLSearchParams, name: string, min: number, max: number, expected: string): number | undefined {
+  const raw = single(query, name);
+  if (raw === undefined) return undefined;
+  const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= min && value <= max)) throw invalidParameter(name, raw, expected);
+  return value;
+}
+
+export function parsePageQuery(query: URLSearchParams): PageQuery {
+  const page = integer(query, 'page', 1, Number.MAX_SAFE_INTEGER, 'an integer of at least 1') ?? 1;
+  const sizeRule = `an integer from 1 to ${MAX_PAGE_SIZE}`;
+  const pageSize = integer(query, 'pageSize', 1, MAX_PAGE_SIZE, sizeRule);
+  const limit = integer(query, 'limit', 1, MAX_PAGE_SIZE, sizeRule);
+  const sort = single(query, 'sort')?.toLowerCase();
+  if (sort !== undefined && sort !== 'asc' && sort !== 'desc') throw invalidParameter('sort', sort, '"asc" or "desc"');
+  return { page, pageSize: pageSize ?? limit ?? DEFAULT_PAGE_SIZE, orderBy: single(query, 'orderBy'), sort };
+}
+
+/** The page envelope of `rows` (a whole table, or an index bucket of it) for `query`. */
+export function pageOf<Row extends object>(collection: Collection<Row>, query: PageQuery, rows?: readonly Row[]) {
+  const { orderBy: fields, aliases = {} } = collection.spec;
+  const named = query.orderBy ?? fields[0];
+  const orderBy = (fields as readonly string[]).includes(named) ? named : Object.hasOwn(aliases, named) ? aliases[named] : undefined;
+  if (orderBy === undefined) {
+    const accepted = [...fields, ...Object.keys(aliases)].map((f) => `"${f}"`).join(', ');
+    throw invalidParameter('orderBy', named, `one of ${accepted}`);
+  }
+  const ordered = collection.ordered(orderBy as keyof Row & string, query.sort ?? collection.spec.sort, rows);
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    data: ordered.slice(start, start + query.pageSize),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: ordered.length,
+    totalPages: Math.ceil(ordered.length / query.pageSize),
+  };
+}

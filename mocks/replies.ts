@@ -1,0 +1,59 @@
+/**
+ * What the mock answers with: JSON bodies, and errors in the spec's shapes. A route throws a
+ * {@link MockHttpError}; one place turns it into a response, so every error body of every
+ * request has the same shape and a stable `code` per kind of failure.
+ * @module
+ */
+
+/** The body of 401 and 403 answers: the spec allows both shapes (Part 7). */
+export type AuthErrorShape = 'string' | 'object';
+
+/** A failure a route reports; the pipeline renders it. */
+export class MockHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** 404 for a missing thing of kind `kind` (`member`, `cad`, `department`…): code `<kind>_not_found`. */
+export const notFound = (kind: string, id?: string | number) =>
+  new MockHttpError(404, `${kind}_not_found`, id === undefined ? `${kind.replaceAll('_', ' ')} not found` : `${kind.replaceAll('_', ' ')} ${JSON.stringify(String(id))} not found`);
+
+/** 400 for a bad query or path parameter; `details` names it and says what was wrong. */
+export const invalidParameter = (parameter: string, value: unknown, expected: string) =>
+  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}`, { parameter, value, expected });
+
+// The texts the live service answers with (DESIGN.md: facts about the live service).
+export const authErrors = {
+  missing: () => new MockHttpError(401, 'authorization_required', 'authorization header is required'),
+  invalid: () => new MockHttpError(401, 'invalid_token', 'invalid or expired token'),
+  suspended: (retryAfter: number) =>
+    new MockHttpError(401, 'token_suspended', 'token suspended after repeated authentication failures', { retryAfter }, { 'retry-after': String(retryAfter) }),
+  forbidden: () => new MockHttpError(403, 'insufficient_permissions', 'insufficient permissions for this operation'),
+};
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+}
+
+export function text(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+}
+
+/** The response for `error`: the object shape, or for 401/403 the shape the mock was asked for. */
+export function errorResponse(error: MockHttpError, authShape: AuthErrorShape, headers: Record<string, string> = {}): Response {
+  const isAuth = error.status === 401 || error.status === 403;
+  const body =
+    isAuth && authShape === 'string'
+      ? { error: error.message }
+      : { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
+  return json(error.status, body, { ...headers, ...error.headers });
+}

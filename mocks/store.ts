@@ -1,0 +1,152 @@
+/**
+ * The mock's in-memory data: one {@link ServerStore} per server, each a set of
+ * {@link Collection}s built from the seeded world, plus the tokens of every server. Tests may
+ * read and write it through `mock.store`; the routes read it and nothing else.
+ * @module
+ */
+import type {
+  Application,
+  ApplicationResponse,
+  AuditLogEvent,
+  CadCall,
+  CadCallNote,
+  CadCourtHearing,
+  CadRecord,
+  CadUnit,
+  CadUnitGroup,
+  Department,
+  DepartmentMember,
+  DepartmentRank,
+  JoinRequest,
+  Loa,
+  Log,
+  Member,
+} from '../src/schemas/index';
+import { Collection, type CollectionSpec } from './collection';
+import type { AccountLink, CadWorld, DepartmentWorld, RoleRow, ServerRow, ServerWorld, ShiftRow, TokenRecord, World } from './world';
+
+// Newest first by default, as moderation and activity views show them.
+const byTime = <Row>(field: keyof Row & string, indexes: (keyof Row & string)[] = []): CollectionSpec<Row> => ({
+  key: 'id' as keyof Row & string,
+  indexes,
+  orderBy: [field, 'id' as keyof Row & string],
+  sort: 'desc',
+});
+
+const specs = {
+  members: byTime<Member>('createdAt'),
+  links: { key: 'memberId', indexes: ['chatId', 'gameId'], orderBy: ['createdAt', 'memberId'], sort: 'desc' } satisfies CollectionSpec<AccountLink>,
+  roles: { key: 'id', orderBy: ['createdAt', 'id'], sort: 'asc' } satisfies CollectionSpec<RoleRow>,
+  applications: byTime<Application>('createdAt'),
+  applicationResponses: byTime<ApplicationResponse>('createdAt', ['applicationId', 'userId']),
+  auditLogs: { ...byTime<AuditLogEvent>('timestamp'), aliases: { createdAt: 'timestamp' } } satisfies CollectionSpec<AuditLogEvent>,
+  logs: byTime<Log>('createdAt', ['createdBy', 'username']),
+  joinRequests: { key: 'userId', orderBy: ['createdAt', 'userId'], sort: 'desc' } satisfies CollectionSpec<JoinRequest>,
+  loas: byTime<Loa>('createdAt', ['memberId']),
+  shifts: byTime<ShiftRow>('createdAt', ['memberId']),
+  departments: { key: 'id', orderBy: ['name', 'id'], sort: 'asc' } satisfies CollectionSpec<Department>,
+  ranks: { key: 'id', orderBy: ['position', 'id', 'name'], sort: 'asc' } satisfies CollectionSpec<DepartmentRank>,
+  departmentMembers: { key: 'id', orderBy: ['rankPosition', 'createdAt', 'id'], sort: 'desc' } satisfies CollectionSpec<DepartmentMember>,
+  calls: byTime<CadCall>('createdAt'),
+  notes: { ...byTime<CadCallNote>('createdAt', ['callId']), sort: 'asc' } satisfies CollectionSpec<CadCallNote>,
+  records: byTime<CadRecord>('createdAt'),
+  courtHearings: byTime<CadCourtHearing>('createdAt'),
+  units: { key: 'id', orderBy: ['id', 'status'], sort: 'asc' } satisfies CollectionSpec<CadUnit>,
+  unitGroups: { key: 'id', orderBy: ['id', 'name'], sort: 'asc' } satisfies CollectionSpec<CadUnitGroup>,
+  tokens: { key: 'id', indexes: ['secret', 'serverId'], orderBy: ['createdAt', 'id'], sort: 'asc' } satisfies CollectionSpec<TokenRecord>,
+};
+
+/** Everything inside one department. */
+export class DepartmentStore {
+  readonly ranks: Collection<DepartmentRank>;
+  readonly members: Collection<DepartmentMember>;
+  readonly shifts: Collection<ShiftRow>;
+  readonly loas: Collection<Loa>;
+  readonly joinRequests: Collection<JoinRequest>;
+  readonly auditLogs: Collection<AuditLogEvent>;
+  constructor(world: Omit<DepartmentWorld, 'department'>) {
+    this.ranks = new Collection(specs.ranks, world.ranks);
+    this.members = new Collection(specs.departmentMembers, world.members);
+    this.shifts = new Collection(specs.shifts, world.shifts);
+    this.loas = new Collection(specs.loas, world.loas);
+    this.joinRequests = new Collection(specs.joinRequests, world.joinRequests);
+    this.auditLogs = new Collection(specs.auditLogs, world.auditLogs);
+  }
+}
+
+/** CAD of one server. */
+export class CadStore {
+  readonly calls: Collection<CadCall>;
+  readonly notes: Collection<CadCallNote>;
+  readonly records: Collection<CadRecord>;
+  readonly courtHearings: Collection<CadCourtHearing>;
+  readonly units: Collection<CadUnit>;
+  readonly unitGroups: Collection<CadUnitGroup>;
+  constructor(world: CadWorld) {
+    this.calls = new Collection(specs.calls, world.calls);
+    this.notes = new Collection(specs.notes, world.notes);
+    this.records = new Collection(specs.records, world.records);
+    this.courtHearings = new Collection(specs.courtHearings, world.courtHearings);
+    this.units = new Collection(specs.units, world.units);
+    this.unitGroups = new Collection(specs.unitGroups, world.unitGroups);
+  }
+}
+
+/** The data of one server. */
+export class ServerStore {
+  info: ServerRow;
+  readonly members: Collection<Member>;
+  /** Chat-platform and game-platform accounts linked to members (the verification lookups). */
+  readonly links: Collection<AccountLink>;
+  readonly roles: Collection<RoleRow>;
+  readonly applications: Collection<Application>;
+  readonly applicationResponses: Collection<ApplicationResponse>;
+  readonly auditLogs: Collection<AuditLogEvent>;
+  readonly logs: Collection<Log>;
+  readonly joinRequests: Collection<JoinRequest>;
+  readonly loas: Collection<Loa>;
+  readonly shifts: Collection<ShiftRow>;
+  readonly departments: Collection<Department>;
+  /** What lives inside each department, by department id. Add both when adding a department. */
+  readonly departmentData: Map<string, DepartmentStore>;
+  /** `null` when the server has no CAD: CAD requests then answer 404. */
+  cad: CadStore | null;
+
+  constructor(world: ServerWorld) {
+    this.info = world.info;
+    this.members = new Collection(specs.members, world.members);
+    this.links = new Collection(specs.links, world.links);
+    this.roles = new Collection(specs.roles, world.roles);
+    this.applications = new Collection(specs.applications, world.applications);
+    this.applicationResponses = new Collection(specs.applicationResponses, world.applicationResponses);
+    this.auditLogs = new Collection(specs.auditLogs, world.auditLogs);
+    this.logs = new Collection(specs.logs, world.logs);
+    this.joinRequests = new Collection(specs.joinRequests, world.joinRequests);
+    this.loas = new Collection(specs.loas, world.loas);
+    this.shifts = new Collection(specs.shifts, world.shifts);
+    this.departments = new Collection(specs.departments, world.departments.map((d) => d.department));
+    this.departmentData = new Map(world.departments.map((d) => [d.department.id, new DepartmentStore(d)]));
+    this.cad = world.cad && new CadStore(world.cad);
+  }
+}
+
+/** All of the mock's data. */
+export class Store {
+  /** The server that `tokens.main` and `tokens.readOnly` belong to: every data group, CAD included. */
+  readonly main: ServerStore;
+  /** The server that `tokens.noCad` belongs to: no CAD. */
+  readonly noCad: ServerStore;
+  /** Every token of every server, active or not. */
+  readonly tokens: Collection<TokenRecord>;
+
+  constructor(world: World) {
+    this.main = new ServerStore(world.main);
+    this.noCad = new ServerStore(world.noCad);
+    this.tokens = new Collection(specs.tokens, world.tokens);
+  }
+
+  /** The server with id `serverId`, if the store has it. */
+  server(serverId: string): ServerStore | undefined {
+    return [this.main, this.noCad].find((server) => server.info.id === serverId);
+  }
+}
