@@ -193,8 +193,9 @@ class Draw {
   some = <T>(items: readonly T[], min: number, max: number): T[] =>
     items.length === 0 ? [] : this.f.helpers.arrayElements(items, { min: Math.min(min, items.length), max: Math.min(max, items.length) });
   snowflake = () => this.f.string.numeric({ length: 18, allowLeadingZeros: false });
-  /** A timestamp in the world's range, or after `from` (within `spanDays`), never past its end. */
-  time = (from = WORLD_START, spanDays = 365) => this.int(Math.min(from, WORLD_END), Math.min(WORLD_END, from + spanDays * 86_400));
+  /** A timestamp anywhere in the world's range, or after `from` within `spanDays`; never past its end. */
+  time = (from = WORLD_START, spanDays = (WORLD_END - WORLD_START) / 86_400) =>
+    this.int(Math.min(from, WORLD_END), Math.min(WORLD_END, from + Math.round(spanDays * 86_400)));
   sentence = () => this.f.lorem.sentence();
   /**
    * Sets an optional field the way a real service fills it: mostly a value, sometimes `null`,
