@@ -11,7 +11,8 @@ const shared: Options = {
   target: 'es2022',
   sourcemap: true,
   // tsup 8 passes options TypeScript 6 deprecates; the d.ts build only needs them tolerated.
-  dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+  // Node's types are for `mock/node` alone; `tsc -p tsconfig.json` keeps them out of the rest.
+  dts: { compilerOptions: { ignoreDeprecations: '6.0', types: ['node'] } },
 };
 
 export default defineConfig([

@@ -449,7 +449,7 @@ function makeShift(d: Draw, serverId: string, memberId: string, departmentId?: s
     breakTimestamps: d.chance(0.3) ? [[createdAt + 1800, createdAt + 2400]] : [],
   };
   const ended = d.chance(0.9);
-  shift.endedAt = ended ? createdAt + d.int(900, 6 * 3600) : null;
+  shift.endedAt = ended ? Math.min(WORLD_END, createdAt + d.int(900, 6 * 3600)) : null;
   d.optional(shift, 'wave', () => d.int(1, 4), 0.5);
   d.optional(shift, 'autoEnd', () => d.chance(0.1), 0.6);
   if (ended) d.optional(shift, 'endedBy', () => memberId, 0.6);

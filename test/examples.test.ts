@@ -1,74 +1,60 @@
 /**
- * Examples run as users run them: `tsx examples/<file>.ts` in a fresh process, importing the
- * built package by name, against a loopback server. The README's quick start must be the
- * quick-start example, character for character, so the README runs as written.
+ * Examples run as users run them, in a fresh process. The quick start imports the built package
+ * by name and talks to the mock over real HTTP; the demo is `npm run demo` exactly, with the
+ * global `fetch` made to throw so any network use would fail it. The README's quick start must
+ * be the quick-start example, character for character, so the README runs as written.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createMockApi } from 'community-server-sdk/mock';
+import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const TOKEN = 'example-token';
-let server: Server;
-let baseUrl: string;
-
-/** Just enough of the API for the quick start: server info, 250 members, and a 404. */
-const routes: Record<string, (query: URLSearchParams) => [number, unknown]> = {
-  '/api/v1/server/info': () => [200, { id: 'srv_1', name: 'Example County RP' }],
-  '/api/v1/server/members': (query) => {
-    const page = Number(query.get('page') ?? 1);
-    const pageSize = Number(query.get('pageSize') ?? 10);
-    const total = 250;
-    const start = (page - 1) * pageSize;
-    const data = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => ({
-      id: `mem_${start + i + 1}`,
-      serverId: 'srv_1',
-      roles: [],
-      createdAt: 1735689600 + (start + i) * 86400,
-    }));
-    return [200, { data, page, pageSize, total, totalPages: Math.ceil(total / pageSize) }];
-  },
-};
+const run = promisify(execFile);
+const mock = createMockApi({ seed: 1 });
+let server: MockHttpServer;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const route = routes[url.pathname];
-    const [status, body] =
-      request.headers.authorization !== `Bearer ${TOKEN}`
-        ? [401, { error: 'invalid or expired token' }]
-        : route
-          ? route(url.searchParams)
-          : [404, { error: { code: 'member_not_found', message: 'member no-such-member not found' } }];
-    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startMockHttpServer({ mock });
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
-const runExample = async (file: string) => {
-  const env = { ...process.env, COMMUNITY_SERVER_TOKEN: TOKEN, COMMUNITY_SERVER_BASE_URL: baseUrl };
-  const { stdout } = await promisify(execFile)(`${root}/node_modules/.bin/tsx`, [`examples/${file}`], { cwd: root, env });
-  return stdout;
-};
-
-it('the quick start runs and prints what it promises', async () => {
-  expect(await runExample('quickstart.ts')).toBe(
+it('the quick start runs against the mock over HTTP and prints what it promises', async () => {
+  const env = { ...process.env, COMMUNITY_SERVER_TOKEN: mock.tokens.main, COMMUNITY_SERVER_BASE_URL: server.url };
+  const { stdout } = await run(`${root}/node_modules/.bin/tsx`, ['examples/quickstart.ts'], { cwd: root, env });
+  const members = mock.store.main.members.all();
+  const day = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 10);
+  expect(stdout).toBe(
     [
-      'Server: Example County RP',
-      '- mem_1, joined 2025-01-01',
-      '- mem_2, joined 2025-01-02',
-      '- mem_3, joined 2025-01-03',
-      '250 members',
-      'Not found (404 member_not_found): member no-such-member not found',
+      `Server: ${mock.store.main.info.name}`,
+      ...members.slice(0, 3).map((m) => `- ${m.id}, joined ${day(m.createdAt)}`),
+      `${members.length} members`,
+      'Not found (404 member_not_found): member "no-such-member" not found',
       '',
     ].join('\n'),
   );
+});
+
+it('npm run demo walks every data group in-process, with no network', async () => {
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+  expect(pkg.scripts.demo).toBe('tsx --tsconfig tsconfig.test.json examples/demo.ts');
+  // Encoded: NODE_OPTIONS splits on spaces.
+  const noNetwork = `data:text/javascript,${encodeURIComponent("globalThis.fetch = () => { throw new Error('the demo used the network'); };")}`;
+  const env = { ...process.env, NODE_OPTIONS: `--import=${noNetwork}` };
+  const { stdout } = await run(`${root}/node_modules/.bin/tsx`, ['--tsconfig', 'tsconfig.test.json', 'examples/demo.ts'], { cwd: root, env });
+  const main = mock.store.main;
+  expect(stdout).toContain(`${main.info.name} — the offline mock, seed 1`);
+  for (const label of ['members', 'roles', 'applications', 'audit log', 'moderation logs', 'CAD calls', 'CAD units', 'CAD records', 'departments', 'shifts', 'LOAs', 'join requests', 'verification', 'tokens', 'errors', 'health']) {
+    expect(stdout).toMatch(new RegExp(`^${label} +\\S`, 'm'));
+  }
+  expect(stdout).toContain(`members           ${main.members.size} `);
+  expect(stdout).toContain(`moderation logs   ${main.logs.size};`);
+  for (const department of main.departments.all()) expect(stdout).toContain(`  ${department.name}: ${main.departmentData.get(department.id)!.members.size} members`);
+  expect(stdout).toContain('deactivated; the next call got 401: invalid or expired token');
+  expect(stdout).toContain('404 member_not_found: member "no-such-member" not found');
 });
 
 it("the README's quick start is the quick-start example", () => {

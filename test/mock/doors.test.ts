@@ -1,0 +1,170 @@
+/**
+ * The doors into the same mock: msw/node interception, real HTTP on loopback, and the bin.
+ * The bin and the import checks use the built package (`npm test` builds first).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { CommunityServerClient, ConnectionError, InternalServerError } from 'community-server-sdk';
+import { createMockApi } from 'community-server-sdk/mock';
+import { setupMockServer, startMockHttpServer } from 'community-server-sdk/mock/node';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('setupMockServer (msw/node)', () => {
+  const mock = createMockApi({ seed: 2 });
+  const server = setupMockServer(mock);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    mock.reset();
+  });
+  afterAll(() => server.close());
+
+  it('answers the SDK’s own fetch on any origin', async () => {
+    for (const baseUrl of ['https://api.example.com', 'http://localhost:9999', 'https://example.org/some/prefix']) {
+      const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl });
+      const page = await client.members.list();
+      expect(page.total).toBe(mock.store.main.members.size);
+    }
+  });
+
+  it('server.use overrides one request for one test', async () => {
+    server.use(http.get('*/api/v1/server/members', () => HttpResponse.json({ error: { code: 'boom', message: 'it broke' } }, { status: 500 })));
+    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://api.example.com', maxRetries: 0 });
+    await expect(client.members.list()).rejects.toBeInstanceOf(InternalServerError);
+    expect((await client.roles.list()).total).toBeGreaterThan(0);
+  });
+
+  it('a broken percent-encoding is a 400 here too, not an msw crash', async () => {
+    const response = await fetch('https://api.example.com/api/v1/server/members/%E0%A4%A', { headers: { authorization: `Bearer ${mock.tokens.main}` } });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('startMockHttpServer (node:http on loopback)', () => {
+  const mock = createMockApi({ seed: 2 });
+  let server: Awaited<ReturnType<typeof startMockHttpServer>>;
+  beforeAll(async () => {
+    server = await startMockHttpServer({ mock, port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => server.close());
+
+  it('serves the API on a free port, headers and status intact', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${server.url}/api/v1/server/members?pageSize=3`, { headers: { authorization: `Bearer ${mock.tokens.main}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect((await response.json()).data).toHaveLength(3);
+    const missing = await fetch(`${server.url}/api/v1/server/members/nope`, { headers: { authorization: `Bearer ${mock.tokens.main}` } });
+    expect(missing.status).toBe(404);
+  });
+
+  it('answers CORS preflights, so a dashboard on another origin may call it', async () => {
+    const preflight = await fetch(`${server.url}/api/v1/server/members`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    const answer = await fetch(`${server.url}/livez`, { headers: { origin: 'http://localhost:5173' } });
+    expect(answer.headers.get('access-control-expose-headers')).toContain('retry-after');
+  });
+
+  it('passes POST bodies through, and refuses oversized ones with 413', async () => {
+    const created = await fetch(`${server.url}/api/v1/tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mock.tokens.main}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'over http' }),
+    });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ name: 'over http' });
+    const huge = await fetch(`${server.url}/api/v1/tokens`, { method: 'POST', headers: { authorization: `Bearer ${mock.tokens.main}` }, body: 'x'.repeat(2 << 20) });
+    expect(huge.status).toBe(413);
+  });
+
+  it('close() stops it; the SDK then reports a ConnectionError', async () => {
+    const other = await startMockHttpServer({ mock });
+    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: other.url, maxRetries: 0 });
+    expect((await client.roles.list()).total).toBeGreaterThan(0);
+    await other.close();
+    await expect(client.roles.list()).rejects.toBeInstanceOf(ConnectionError);
+  });
+});
+
+describe('the bin: community-server-mock', () => {
+  /** Starts the built bin; resolves with its first lines once it has printed its tokens. */
+  function start(args: string[]) {
+    const child = spawn(process.execPath, [`${root}/dist/cli.js`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const ready = new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk;
+        if (stdout.includes('try: curl')) resolve(stdout);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    });
+    ready.catch(() => undefined); // awaited only by the tests that expect it to start
+    const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+    return { child, ready, exit };
+  }
+
+  it('is declared in package.json', () => {
+    const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+    expect(pkg.bin['community-server-mock']).toBe('./dist/cli.js');
+    expect(readFileSync(`${root}/dist/cli.js`, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`prints its URL and the five tokens, serves, and stops cleanly on ${signal}`, async () => {
+      const bin = start(['--port', '0', '--seed', '3']);
+      const output = await bin.ready;
+      const url = /listening on (http:\/\/\S+)/.exec(output)![1]!;
+      const expected = createMockApi({ seed: 3 }).tokens;
+      for (const [name, token] of Object.entries(expected)) expect(output).toContain(`${name.padEnd(9)} ${token}`);
+      const client = new CommunityServerClient({ token: expected.main, baseUrl: url });
+      expect((await client.server.info()).id).toBe(createMockApi({ seed: 3 }).store.main.info.id);
+      bin.child.kill(signal);
+      expect((await bin.exit).code).toBe(0);
+    });
+  }
+
+  it('explains a bad argument and exits 2', async () => {
+    const { exit } = start(['--port', 'eighty']);
+    const { code, stderr } = await exit;
+    expect(code).toBe(2);
+    expect(stderr).toContain('--port must be an integer from 0 to 65535');
+  });
+});
+
+describe('entry points', () => {
+  /** Every module specifier a built ESM file and the chunks it imports reach. */
+  function reachable(file: string, seen = new Set<string>()): Set<string> {
+    const source = readFileSync(`${root}/dist/${file}`, 'utf8');
+    for (const [, specifier] of source.matchAll(/(?:from\s*|import\s*\(?\s*)["']([^"']+)["']/g)) {
+      if (specifier!.startsWith('.')) {
+        const next = new URL(specifier!, `file:///${file}`).pathname.slice(1);
+        if (!seen.has(next)) {
+          seen.add(next);
+          reachable(next, seen);
+        }
+      } else seen.add(specifier!);
+    }
+    return seen;
+  }
+
+  it('the main entry and /mock import no Node built-in (they run in browsers and workers)', () => {
+    const builtins = new Set(builtinModules);
+    for (const entry of ['index.js', 'mock.js', 'mock/browser.js']) {
+      const external = [...reachable(entry)].filter((s) => !s.endsWith('.js'));
+      expect(external.filter((s) => s.startsWith('node:') || builtins.has(s)), entry).toEqual([]);
+    }
+    expect([...reachable('mock/node.js')].some((s) => s.startsWith('node:') || builtins.has(s))).toBe(true); // the check can see one
+  });
+});
