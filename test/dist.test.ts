@@ -50,6 +50,25 @@ describe('the built package', () => {
     expect(JSON.parse(stdout)).toEqual({ id: 'm 1', parsed: true, notFound: true, status: 404 });
   });
 
+  const mockScript = (load: string) => `
+    ${load}
+    const mock = mocks.createMockApi({ seed: 4 });
+    const http = await doors.startMockHttpServer({ mock });
+    const overHttp = await new sdk.CommunityServerClient({ token: mock.tokens.main, baseUrl: http.url }).members.list();
+    const inProcess = await new sdk.CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://x.test', fetch: mock.fetch }).members.list();
+    await http.close();
+    console.log(JSON.stringify({ http: overHttp.total, fetch: inProcess.total, page: overHttp instanceof sdk.Page }));
+  `;
+
+  it.each([
+    ['ESM (import)', '--input-type=module', `const sdk = await import('community-server-sdk'); const mocks = await import('community-server-sdk/mock'); const doors = await import('community-server-sdk/mock/node');`],
+    ['CommonJS (require)', '--input-type=commonjs', `(async () => { const sdk = require('community-server-sdk'); const mocks = require('community-server-sdk/mock'); const doors = require('community-server-sdk/mock/node');`],
+  ])('the mock, %s, serves the built client in-process and over HTTP', async (_, inputType, load) => {
+    const source = inputType.endsWith('commonjs') ? `${mockScript(load)} })().catch((e) => { console.error(e); process.exit(1); });` : mockScript(load);
+    const { stdout } = await run(process.execPath, [inputType, '-e', source], { cwd: root });
+    expect(JSON.parse(stdout)).toEqual({ http: 250, fetch: 250, page: true });
+  });
+
   it('the CommonJS build carries ky inside rather than requiring it', () => {
     const cjs = readFileSync(`${root}/dist/index.cjs`, 'utf8');
     expect(cjs).not.toMatch(/require\(["']ky["']\)/);
