@@ -33,6 +33,12 @@ export interface ClientOptions {
    * `'off'` skips schemas.
    */
   validation?: ValidationMode | undefined;
+  /**
+   * `'wait'` (default): when an answer's `X-RateLimit-Remaining` reaches 0, hold further requests
+   * until `X-RateLimit-Reset` instead of taking a 429 (a wait longer than the request's timeout
+   * fails at once with `RateLimitError`). `'off'`: send regardless; 429s are still retried.
+   */
+  rateLimit?: 'wait' | 'off' | undefined;
 }
 
 /** The defaults of {@link ClientOptions}, in one place. */
@@ -40,9 +46,10 @@ export const DEFAULTS = {
   timeout: 30_000,
   maxRetries: 2,
   validation: 'error',
-} as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation'>>;
+  rateLimit: 'wait',
+} as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation' | 'rateLimit'>>;
 
-const optionNames = new Set(['token', 'baseUrl', 'timeout', 'maxRetries', 'fetch', 'validation']);
+const optionNames = new Set(['token', 'baseUrl', 'timeout', 'maxRetries', 'fetch', 'validation', 'rateLimit']);
 const validationModes = new Set<unknown>(['error', 'warn', 'off']);
 
 /**
@@ -73,12 +80,17 @@ export class CommunityServerClient {
     if (options.validation !== undefined && !validationModes.has(options.validation)) {
       throw new InvalidArgumentError(`validation must be 'error', 'warn' or 'off', got ${describe(options.validation)}`);
     }
+    if (options.rateLimit !== undefined && options.rateLimit !== 'wait' && options.rateLimit !== 'off') {
+      throw new InvalidArgumentError(`rateLimit must be 'wait' or 'off', got ${describe(options.rateLimit)}`);
+    }
+    warnIfPlainHttp(baseUrl, token);
     const send = createTransport({
       baseUrl,
       token,
       timeout: options.timeout ?? DEFAULTS.timeout,
       maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
       fetch: options.fetch,
+      rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
     });
     this.#call = createCaller({
       send,
@@ -181,6 +193,22 @@ function checkToken(token: unknown): string | undefined {
     throw new InvalidArgumentError('token must be a non-empty string of visible ASCII characters (value not shown)');
   }
   return token;
+}
+
+const warnedOrigins = new Set<string>();
+const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The service requires HTTPS: a token sent over plain HTTP to another machine can be read on the
+ * way. Loopback is fine (the mock, a local proxy). Warned once per origin, never with the token.
+ */
+function warnIfPlainHttp(baseUrl: string, token: string | undefined): void {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' || LOOPBACK.test(url.hostname) || warnedOrigins.has(url.origin)) return;
+  warnedOrigins.add(url.origin);
+  console.warn(
+    `community-server-sdk: baseUrl ${url.origin} is plain http to a non-loopback host; the service requires https, and ${token ? 'your token' : 'a token'} would travel unencrypted`,
+  );
 }
 
 function resolveBaseUrl(baseUrl: unknown): string {

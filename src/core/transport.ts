@@ -17,6 +17,7 @@ import {
   retryAfterSeconds,
   type RequestTarget,
 } from './errors';
+import { RateLimitGate } from './rate-limit';
 import { redact } from './redact';
 
 /** What the transport needs from the client's options. */
@@ -26,6 +27,8 @@ export interface TransportConfig {
   timeout: number;
   maxRetries: number;
   fetch: typeof globalThis.fetch | undefined;
+  /** `'wait'`: hold requests while the rate-limit window is spent; `'off'`: send regardless. */
+  rateLimit: 'wait' | 'off';
 }
 
 /** One request, fully described: nothing left for the transport to decide but how to send it. */
@@ -48,11 +51,38 @@ const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 +
 const MAX_RETRY_AFTER_SECONDS = 60;
 const FIRST_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8000;
+/** Statuses whose responses have no body (the `Response` constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 export function createTransport(config: TransportConfig): Send {
   const authorization = config.token ? `Bearer ${config.token}` : undefined;
+  // The global fetch is looked up per call, so interception installed later (msw) still applies.
+  const baseFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const gate = config.rateLimit === 'wait' ? new RateLimitGate() : undefined;
+
+  /**
+   * The fetch of one attempt, as ky calls it (inside its timeout and retry): it waits for the
+   * rate-limit budget, then reads the whole body. Reading it here makes a connection dropped
+   * mid-body, or a body that stalls, this attempt's network error or timeout — retried for a
+   * GET like any other — instead of a failure after the call has returned.
+   */
+  const attemptFetch =
+    (request: OutgoingRequest, budgetMs: number): typeof globalThis.fetch =>
+    async (input, init) => {
+      const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
+      await gate?.acquire(request, budgetMs, signal);
+      let headers: Headers | undefined;
+      try {
+        const response = await baseFetch(input, init);
+        headers = response.headers;
+        const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      } finally {
+        gate?.settle(headers);
+      }
+    };
+
   const http = ky.create({
-    ...(config.fetch ? { fetch: config.fetch } : {}),
     timeout: config.timeout,
     retry: {
       methods: ['get'],
@@ -66,6 +96,7 @@ export function createTransport(config: TransportConfig): Send {
       jitter: (delay) => delay / 2 + (Math.random() * delay) / 2,
       shouldRetry: ({ error }) => {
         if (error.name === 'AbortError') return false;
+        if (error instanceof CommunityServerError) return false; // ours, already final (a rate-limit wait too long)
         if (isHTTPError(error)) {
           const wait = retryAfterSeconds(error.response.headers.get('retry-after') ?? undefined);
           if (wait !== null && wait > MAX_RETRY_AFTER_SECONDS) return false;
@@ -85,6 +116,7 @@ export function createTransport(config: TransportConfig): Send {
     try {
       options.signal?.throwIfAborted(); // not every fetch checks; an aborted call must send nothing
       return await http(config.baseUrl + request.path + request.query, {
+        fetch: attemptFetch(request, options.timeout ?? config.timeout),
         method: request.method,
         headers,
         ...(request.body === undefined ? {} : { json: request.body }),
