@@ -21,3 +21,21 @@ function redactValue(value: unknown, secret: string, depth: number): unknown {
     Object.entries(value).map(([key, item]) => [redactValue(key, secret, depth), redactValue(item, secret, depth + 1)]),
   );
 }
+
+/**
+ * An error safe to keep as a `cause`: `error` itself when nothing in its chain mentions the
+ * secret, else a plain copy of the chain with the secret replaced (a fetch implementation may
+ * quote request headers in its own messages).
+ */
+export function redactCause(error: unknown, secret: string | undefined, depth = 0): unknown {
+  if (!secret || !(error instanceof Error) || depth >= MAX_DEPTH || !mentions(error, secret, depth)) return error;
+  const copy = new Error(redact(error.message, secret), { cause: redactCause(error.cause, secret, depth + 1) });
+  copy.name = error.name;
+  copy.stack = redact(error.stack, secret);
+  return copy;
+}
+
+function mentions(error: unknown, secret: string, depth: number): boolean {
+  if (!(error instanceof Error) || depth >= MAX_DEPTH) return typeof error === 'string' && error.includes(secret);
+  return `${error.message}\n${error.stack ?? ''}`.includes(secret) || mentions(error.cause, secret, depth + 1);
+}

@@ -18,7 +18,7 @@ import {
   type RequestTarget,
 } from './errors';
 import { RateLimitGate } from './rate-limit';
-import { redact } from './redact';
+import { redact, redactCause } from './redact';
 
 /** What the transport needs from the client's options. */
 export interface TransportConfig {
@@ -148,5 +148,5 @@ async function toSdkError(error: unknown, request: OutgoingRequest, config: Tran
   }
   if (error instanceof CommunityServerError) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new ConnectionError(redact(`${target} failed: ${reason}`, config.token), { cause: error });
+  return new ConnectionError(redact(`${target} failed: ${reason}`, config.token), { cause: redactCause(error, config.token) });
 }

@@ -1,0 +1,259 @@
+/**
+ * Property-based tests (fast-check). Each property runs FUZZ_RUNS times (default 1,000; raise it
+ * for long offline runs, e.g. `FUZZ_RUNS=100000 npx vitest run test/properties.test.ts`).
+ * A failure prints the shrunk counterexample and the seed to replay it.
+ */
+import { inspect } from 'node:util';
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  CommunityServerClient,
+  CommunityServerError,
+  InternalServerError,
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+} from 'community-server-sdk';
+import { createMockApi } from 'community-server-sdk/mock';
+import { ErrorResponseSchema, PageSchema } from 'community-server-sdk/schemas';
+import * as z from 'zod/mini';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { resources } from '../src/resources/index';
+import { isEndpoint, type Endpoint, type ResourceTable } from '../src/core/endpoint';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const settings = { numRuns: RUNS };
+const mock = createMockApi({ seed: 31 });
+const ORIGIN = 'https://community.test';
+
+/** A client whose fetch is `handler`; records the URLs it was asked for. */
+function clientOn(handler: (request: Request) => Response | Promise<Response>, token = mock.tokens.main) {
+  const urls: string[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    urls.push(request.url);
+    return handler(request);
+  };
+  const client = new CommunityServerClient({ token, baseUrl: ORIGIN, fetch: fetch as typeof globalThis.fetch, maxRetries: 0, rateLimit: 'off' });
+  return { client, urls };
+}
+
+const expectedClass = (status: number) =>
+  status === 400 ? BadRequestError
+  : status === 401 ? AuthenticationError
+  : status === 403 ? PermissionDeniedError
+  : status === 404 ? NotFoundError
+  : status === 429 ? RateLimitError
+  : status === 503 ? ServiceUnavailableError
+  : status >= 500 ? InternalServerError
+  : ApiError;
+
+const headerName = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/);
+const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,40}$/).map((v) => v.trim());
+const anyBody = fc.oneof(
+  fc.string(),
+  fc.json(),
+  fc.constant(''),
+  fc.record({ error: fc.oneof(fc.string(), fc.anything(), fc.record({ code: fc.anything(), message: fc.anything(), details: fc.anything() }, { requiredKeys: [] })) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc.uint8Array({ maxLength: 64 }).map((bytes) => new TextDecoder('utf-8').decode(bytes)),
+);
+
+describe('(a) the error parser', () => {
+  it('turns any non-2xx status, headers and body into the ApiError subclass of its status, and nothing else', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.integer({ min: 300, max: 599 }), fc.constantFrom(400, 401, 403, 404, 408, 429, 500, 502, 503)),
+        fc.dictionary(headerName, headerValue, { maxKeys: 5 }),
+        anyBody,
+        async (status, headers, body) => {
+          // Statuses that carry no body cannot be built with one.
+          const { client } = clientOn(() => new Response([204, 205, 304].includes(status) ? null : body, { status, headers }));
+          const error = await client.members.get('m1').then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(expectedClass(status));
+          const apiError = error as ApiError;
+          expect(apiError.status).toBe(status);
+          expect(typeof apiError.code).toBe('string');
+          expect(typeof apiError.message).toBe('string');
+          expect(apiError.message.length).toBeGreaterThan(0);
+          if (apiError instanceof RateLimitError) expect(apiError.retryAfter === null || apiError.retryAfter >= 0).toBe(true);
+        },
+      ),
+      settings,
+    );
+  });
+});
+
+describe('(b) path ids', () => {
+  const idArbitrary = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    fc.constantFrom('', ' ', '\t\n', '.', '..', '/', '../members', '%', '%2F', '%E0%A4%A', 'a/b', '?page=2', '#x', 'x'.repeat(5000), '\u{1F4A9}', '\uD800'),
+    fc.array(fc.constantFrom('/', '.', '%', '?', '#', ' ', 'a', '\\', '\u0000'), { maxLength: 12 }).map((parts) => parts.join('')),
+  );
+
+  it('either refuses the id before sending, or sends exactly one encoded segment that the mock answers 404', async () => {
+    await fc.assert(
+      fc.asyncProperty(idArbitrary, async (id) => {
+        const { client, urls } = clientOn((request) => mock.fetch(request));
+        const error = await client.members.get(id).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        if (error instanceof InvalidArgumentError) {
+          expect(urls).toEqual([]);
+          return;
+        }
+        expect(urls).toHaveLength(1);
+        const path = new URL(urls[0]!).pathname;
+        const segments = path.split('/');
+        expect(segments.slice(0, 5)).toEqual(['', 'api', 'v1', 'server', 'members']);
+        expect(segments).toHaveLength(6);
+        expect(decodeURIComponent(segments[5]!)).toBe(id);
+        expect(error).toBeInstanceOf(NotFoundError);
+        expect((error as NotFoundError).code).toBe('member_not_found');
+      }),
+      settings,
+    );
+  });
+
+  it('keeps two ids in their own segments (a department and a member)', async () => {
+    await fc.assert(
+      fc.asyncProperty(idArbitrary, idArbitrary, async (departmentId, memberId) => {
+        const { client, urls } = clientOn((request) => mock.fetch(request));
+        const error = await client.departments.members.get(departmentId, memberId).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        if (error instanceof InvalidArgumentError) return void expect(urls).toEqual([]);
+        const segments = new URL(urls[0]!).pathname.split('/');
+        expect(segments).toHaveLength(8);
+        expect([segments[5], segments[7]].map((s) => decodeURIComponent(s!))).toEqual([departmentId, memberId]);
+        expect((error as NotFoundError).code).toBe('department_not_found');
+      }),
+      settings,
+    );
+  });
+
+  it('int32 ids: a non-integer is refused before sending; an integer is answered 200 or 404, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.integer(), fc.double(), fc.constantFrom(2 ** 31, -(2 ** 31) - 1, Number.NaN, Infinity)), async (unitId) => {
+        const { client, urls } = clientOn((request) => mock.fetch(request));
+        const outcome = await client.cad.units.get(unitId).then(
+          () => 200,
+          (e: unknown) => e,
+        );
+        const int32 = Number.isInteger(unitId) && unitId >= -(2 ** 31) && unitId < 2 ** 31;
+        if (!int32) {
+          expect(outcome).toBeInstanceOf(InvalidArgumentError);
+          expect(urls).toEqual([]);
+        } else if (outcome !== 200) {
+          expect(outcome).toBeInstanceOf(NotFoundError);
+        }
+      }),
+      settings,
+    );
+  });
+});
+
+describe('(c) query values on every list request', () => {
+  const lists: Endpoint[] = [];
+  const walk = (table: ResourceTable) => {
+    for (const entry of Object.values(table)) if (isEndpoint(entry)) entry.kind === 'page' && lists.push(entry);
+    else walk(entry);
+  };
+  walk(resources);
+  const store = mock.store.main;
+  const departmentId = store.departments.all()[0]!.id;
+  const ids: Record<string, string> = {
+    applicationId: store.applications.all()[0]!.id,
+    callId: store.cad!.calls.all()[0]!.id,
+    departmentId,
+    memberId: store.members.all()[0]!.id,
+    staffId: store.logs.all()[0]!.createdBy,
+    userId: store.members.all()[1]!.id,
+    username: store.logs.all()[0]!.username,
+  };
+  const pathOf = (endpoint: Endpoint) => endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name]!));
+  const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('0', '1', '10', '100', '101', '-1', 'asc', 'desc', 'DESC', 'createdAt', 'id', '', ' 1', '1 ', '1.0', '1e2', '0x10'));
+  const query = fc.dictionary(fc.constantFrom('page', 'pageSize', 'limit', 'orderBy', 'sort', 'other'), value, { maxKeys: 6 });
+
+  it(`covers all ${lists.length} list requests`, () => expect(lists).toHaveLength(29));
+
+  it('answers 200 with a page, or 400 with the spec error body — never anything else', async () => {
+    const PageEnvelope = PageSchema(z.unknown());
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lists), query, fc.boolean(), async (endpoint, params, repeat) => {
+        const search = new URLSearchParams(params);
+        if (repeat && params.page !== undefined) search.append('page', params.page);
+        const response = await mock.fetch(`${ORIGIN}${pathOf(endpoint)}?${search}`, { headers: { authorization: `Bearer ${mock.tokens.main}` } });
+        const body = await response.json();
+        expect([200, 400]).toContain(response.status);
+        if (response.status === 200) expect(PageEnvelope.safeParse(body).success).toBe(true);
+        else expect(ErrorResponseSchema.safeParse(body).success).toBe(true);
+      }),
+      settings,
+    );
+  });
+});
+
+describe('(d) the token', () => {
+  const token = fc.stringMatching(/^[\x21-\x7e]{12,80}$/);
+  /** Every way an error or the client can be rendered. */
+  const renderings = (value: unknown) => [
+    String(value),
+    inspect(value, { depth: 10, showHidden: true }),
+    JSON.stringify(value) ?? '',
+    value instanceof Error ? `${value.stack}\n${inspect(value.cause, { depth: 10 })}` : '',
+  ];
+
+  it('appears in no rendering of any error, of the client, or in any URL', async () => {
+    await fc.assert(
+      fc.asyncProperty(token, fc.constantFrom('body', 'header', 'status', 'throw', 'json-200', 'invalid-200'), async (secret, echo) => {
+        // A hostile service echoes the token back every way it can.
+        const { client, urls } = clientOn((request) => {
+          const seen = request.headers.get('authorization') ?? '';
+          if (echo === 'throw') throw new TypeError(`socket hang up while sending ${seen}`);
+          if (echo === 'json-200') return new Response(JSON.stringify({ token: seen }), { status: 200 });
+          if (echo === 'invalid-200') return new Response(`not json ${seen}`, { status: 200, statusText: seen });
+          return new Response(echo === 'body' ? JSON.stringify({ error: { code: seen, message: seen, details: { seen } } }) : seen, {
+            status: echo === 'status' ? 500 : 401,
+            statusText: echo === 'status' ? seen.replace(/[^\x20-\x7e]/g, '') : 'Unauthorized',
+            headers: echo === 'header' ? { 'www-authenticate': seen, 'x-echo': seen } : {},
+          });
+        }, secret);
+        const error = await client.members.get('m1').then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        const missing = await client.members.get('m1', { timeout: 0.5 } as never).catch((e: unknown) => e); // a bad option, too
+        for (const rendered of [...renderings(error), ...renderings(missing), ...renderings(client)]) expect(rendered).not.toContain(secret);
+        for (const url of urls) expect(url).not.toContain(encodeURIComponent(secret));
+        expect(error).toBeInstanceOf(CommunityServerError);
+      }),
+      settings,
+    );
+  });
+
+  it('a token the client refuses is not repeated by the refusal', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 12, maxLength: 60 }).filter((s) => !/^[\x21-\x7e]+$/.test(s) && s.trim().length >= 12), (secret) => {
+        let error: unknown;
+        try {
+          new CommunityServerClient({ token: secret, baseUrl: ORIGIN });
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(InvalidArgumentError);
+        for (const rendered of renderings(error)) expect(rendered).not.toContain(secret);
+      }),
+      settings,
+    );
+  });
+});
