@@ -8,7 +8,7 @@ import { authErrors, MockHttpError } from './replies';
 import type { Store } from './store';
 import type { Permission, TokenRecord } from './world';
 
-/** A fixed window of `limit` requests per `windowMs`, counted per token. */
+/** A window of `limit` requests per `windowMs`, counted per token; it opens with the token's first request. */
 export interface RateLimitOptions {
   limit: number;
   windowMs: number;
@@ -59,7 +59,7 @@ export class Gate {
     let window = this.#windows.get(key);
     if (!window || now >= window.start + windowMs) {
       sweep(this.#windows, (w) => now >= w.start + windowMs);
-      window = { start: now - (now % windowMs), used: 0 };
+      window = { start: now, used: 0 }; // a window opens with its first request
       this.#windows.set(key, window);
     }
     const resetAt = window.start + windowMs;
