@@ -31,7 +31,7 @@ export function redactCause(error: unknown, secret: string | undefined, depth = 
   if (!secret || !(error instanceof Error) || depth >= MAX_DEPTH || !mentions(error, secret, depth)) return error;
   const copy = new Error(redact(error.message, secret), { cause: redactCause(error.cause, secret, depth + 1) });
   copy.name = error.name;
-  copy.stack = redact(error.stack, secret);
+  if (error.stack !== undefined) copy.stack = redact(error.stack, secret);
   return copy;
 }
 
