@@ -9,7 +9,7 @@ import { buildPath, checkRequestOptions, listQuery } from './arguments';
 import type { Endpoint } from './endpoint';
 import { InvalidArgumentError, ResponseValidationError } from './errors';
 import { Page, PagePromise } from './pagination';
-import type { OutgoingRequest, Send } from './transport';
+import { bodyOf, type OutgoingRequest, type Send } from './transport';
 import type { PageEnvelope } from '../schemas/common';
 
 /** What to do with a 2xx body that fails its schema. */
@@ -48,7 +48,7 @@ export function createCaller(config: CallerConfig): Call {
   };
 
   async function readBody(endpoint: Endpoint, request: OutgoingRequest, response: Response): Promise<unknown> {
-    const text = await response.text();
+    const text = await bodyOf(response);
     if (endpoint.kind === 'text' || !endpoint.schema) return text;
     const target = { method: request.method, path: request.path, status: response.status };
     let body: unknown;

@@ -45,14 +45,21 @@ export interface OutgoingRequest extends RequestTarget {
 
 export type Send = (request: OutgoingRequest) => Promise<Response>;
 
+/** Bodies read during their attempt (see `attemptFetch`), by the response they came with. */
+const bodies = new WeakMap<Response, string>();
+
+/** The text of a response the transport returned: read once, inside its attempt. */
+export const bodyOf = (response: Response): Promise<string> => {
+  const body = bodies.get(response);
+  return body === undefined ? response.text() : Promise.resolve(body);
+};
+
 /** Statuses worth another GET: timeouts, rate limits and server errors (spec: every 5xx). */
 const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 /** A `Retry-After` longer than this is not waited out: the caller gets the error and decides. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 const FIRST_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8000;
-/** Statuses whose responses have no body (the `Response` constructor refuses one). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 export function createTransport(config: TransportConfig): Send {
   const authorization = config.token ? `Bearer ${config.token}` : undefined;
@@ -64,7 +71,8 @@ export function createTransport(config: TransportConfig): Send {
    * The fetch of one attempt, as ky calls it (inside its timeout and retry): it waits for the
    * rate-limit budget, then reads the whole body. Reading it here makes a connection dropped
    * mid-body, or a body that stalls, this attempt's network error or timeout — retried for a
-   * GET like any other — instead of a failure after the call has returned.
+   * GET like any other — instead of a failure after the call has returned. The text is kept
+   * beside the response rather than copied into a new one: one read, one decode.
    */
   const attemptFetch =
     (request: OutgoingRequest, budgetMs: number): typeof globalThis.fetch =>
@@ -75,8 +83,8 @@ export function createTransport(config: TransportConfig): Send {
       try {
         const response = await baseFetch(input, init);
         headers = response.headers;
-        const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+        bodies.set(response, await response.text());
+        return response;
       } finally {
         gate?.settle(headers);
       }
@@ -108,11 +116,13 @@ export function createTransport(config: TransportConfig): Send {
 
   return async function send(request) {
     const { options } = request;
-    // Header names are case-insensitive: `Headers` makes ours replace a caller's `Authorization`.
-    const headers = new Headers(options.headers);
-    headers.set('accept', request.accept);
-    if (request.auth && authorization) headers.set('authorization', authorization);
-    else headers.delete('authorization');
+    // Header names are case-insensitive: lower-cased, ours replace a caller's `Authorization`.
+    // A plain object: ky builds the one `Headers` the request needs from it.
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+    headers.accept = request.accept;
+    if (request.auth && authorization) headers.authorization = authorization;
+    else delete headers.authorization;
     try {
       options.signal?.throwIfAborted(); // not every fetch checks; an aborted call must send nothing
       return await http(config.baseUrl + request.path + request.query, {
@@ -134,7 +144,7 @@ async function toSdkError(error: unknown, request: OutgoingRequest, config: Tran
   const target = `${request.method} ${request.path}`;
   if (error instanceof HTTPError) {
     const { response } = error;
-    const text = await response.text().catch(() => '');
+    const text = await bodyOf(response).catch(() => '');
     const headers = Object.fromEntries(response.headers);
     const parsed = parseErrorBody(response.status, response.statusText, text);
     return apiError(redact({ ...parsed, headers, status: response.status, method: request.method, path: request.path }, config.token));
