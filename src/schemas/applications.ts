@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { any, anyOpt, bool, int32, int64, maybe, str } from './common';
+import type * as z from 'zod/mini';
+import { any, anyOpt, bool, int32, int64, looseObject, maybe, str } from './common';
 
 /** An application form of the server (spec Part 2, "Application"). */
-export const ApplicationSchema = z.looseObject({
+export const ApplicationSchema = looseObject({
   id: str,
   serverId: str,
   title: str,
@@ -63,7 +63,7 @@ export const ApplicationSchema = z.looseObject({
 export interface Application extends z.infer<typeof ApplicationSchema> {}
 
 /** A response submitted to an application (spec Part 2, "Application response"). */
-export const ApplicationResponseSchema = z.looseObject({
+export const ApplicationResponseSchema = looseObject({
   id: str,
   applicationId: str,
   createdAt: int64,

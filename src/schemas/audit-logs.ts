@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { anyOpt, int32, int64, maybe, str } from './common';
+import type * as z from 'zod/mini';
+import { anyOpt, int32, int64, looseObject, maybe, str } from './common';
 
 /** An event in the audit log of applications, server-wide or of one department. */
-export const AuditLogEventSchema = z.looseObject({
+export const AuditLogEventSchema = looseObject({
   id: str,
   serverId: str,
   timestamp: int64,

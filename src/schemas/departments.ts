@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { any, bool, int32, int64, maybe, str } from './common';
+import type * as z from 'zod/mini';
+import { any, bool, int32, int64, looseObject, maybe, str } from './common';
 
 /** A department of the server (police, fire, dispatch…). */
-export const DepartmentSchema = z.looseObject({
+export const DepartmentSchema = looseObject({
   id: str,
   serverId: str,
   name: str,
@@ -16,7 +16,7 @@ export const DepartmentSchema = z.looseObject({
 export interface Department extends z.infer<typeof DepartmentSchema> {}
 
 /** A member of a department, holding one of its ranks. */
-export const DepartmentMemberSchema = z.looseObject({
+export const DepartmentMemberSchema = looseObject({
   id: str,
   departmentId: str,
   rankId: str,
@@ -33,7 +33,7 @@ export const DepartmentMemberSchema = z.looseObject({
 export interface DepartmentMember extends z.infer<typeof DepartmentMemberSchema> {}
 
 /** A rank of a department; `position` orders ranks. */
-export const DepartmentRankSchema = z.looseObject({
+export const DepartmentRankSchema = looseObject({
   id: str,
   departmentId: str,
   name: str,

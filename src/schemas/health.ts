@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { OpenObjectSchema, int32, str } from './common';
+import { int32, looseObject, OpenObjectSchema, str } from './common';
 
 /** The body of `GET /livez`. */
-export const HealthStatusSchema = z.looseObject({ status: str });
+export const HealthStatusSchema = looseObject({ status: str });
 /** The body of `GET /livez`. */
 export interface HealthStatus extends z.infer<typeof HealthStatusSchema> {}
 
 /** The body of `GET /metrics`. */
-export const MetricsSchema = z.looseObject({ status: str, databasePoolSize: int32.check(z.gte(0)) });
+export const MetricsSchema = looseObject({ status: str, databasePoolSize: int32.check(z.gte(0)) });
 /** The body of `GET /metrics`. */
 export interface Metrics extends z.infer<typeof MetricsSchema> {}
 

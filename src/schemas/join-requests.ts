@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { int64, str } from './common';
+import type * as z from 'zod/mini';
+import { int64, looseObject, str } from './common';
 
 /** A request to join the server or one of its departments. */
-export const JoinRequestSchema = z.looseObject({
+export const JoinRequestSchema = looseObject({
   userId: str,
   serverId: str,
   joinCode: str,

@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { any, int32, int64, maybe, str } from './common';
+import type * as z from 'zod/mini';
+import { any, int32, int64, looseObject, maybe, str } from './common';
 
 /** A leave-of-absence request; its stage timestamps record how it moved. */
-export const LoaSchema = z.looseObject({
+export const LoaSchema = looseObject({
   id: str,
   serverId: str,
   memberId: str,

@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { any, bool, int32, int64, maybe, str } from './common';
+import type * as z from 'zod/mini';
+import { any, bool, int32, int64, looseObject, maybe, str } from './common';
 
 /** A moderation log entry (warning, kick, ban…). */
-export const LogSchema = z.looseObject({
+export const LogSchema = looseObject({
   id: str,
   serverId: str,
   type: int32,

@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { any, int64, str } from './common';
+import type * as z from 'zod/mini';
+import { any, int64, looseObject, str } from './common';
 
 /** A member of the server. */
-export const MemberSchema = z.looseObject({
+export const MemberSchema = looseObject({
   id: str,
   serverId: str,
   roles: any,
@@ -12,6 +12,6 @@ export const MemberSchema = z.looseObject({
 export interface Member extends z.infer<typeof MemberSchema> {}
 
 /** The chat-platform id linked to a member. */
-export const ChatIdResponseSchema = z.looseObject({ chatId: str });
+export const ChatIdResponseSchema = looseObject({ chatId: str });
 /** The chat-platform id linked to a member. */
 export interface ChatIdResponse extends z.infer<typeof ChatIdResponseSchema> {}

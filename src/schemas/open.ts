@@ -5,10 +5,10 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { anyOpt, bool, int64, maybe, str } from './common';
+import { anyOpt, bool, int64, looseObject, maybe, str } from './common';
 
 /** A duty shift of a member, server-wide or within a department. */
-export const ShiftSchema = z.looseObject({
+export const ShiftSchema = looseObject({
   id: maybe(str),
   serverId: maybe(str),
   memberId: maybe(str),
@@ -24,7 +24,7 @@ export const ShiftSchema = z.looseObject({
 export interface Shift extends z.infer<typeof ShiftSchema> {}
 
 /** A role of the server. */
-export const RoleSchema = z.looseObject({
+export const RoleSchema = looseObject({
   id: maybe(str),
   serverId: maybe(str),
   name: maybe(str),
@@ -38,7 +38,7 @@ export const RoleSchema = z.looseObject({
 export interface Role extends z.infer<typeof RoleSchema> {}
 
 /** Information on the server the token belongs to. */
-export const ServerInfoSchema = z.looseObject({
+export const ServerInfoSchema = looseObject({
   id: maybe(str),
   name: maybe(str),
   ownerId: maybe(str),
@@ -51,7 +51,7 @@ export const ServerInfoSchema = z.looseObject({
 export interface ServerInfo extends z.infer<typeof ServerInfoSchema> {}
 
 /** The game-platform account linked to a chat-platform account. */
-export const GameConnectionSchema = z.looseObject({
+export const GameConnectionSchema = looseObject({
   gameId: maybe(str),
   userId: maybe(str),
   createdAt: maybe(int64),

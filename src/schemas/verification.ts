@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { maybe, str } from './common';
+import type * as z from 'zod/mini';
+import { looseObject, maybe, str } from './common';
 
 /** The chat-platform account linked to a game-platform account (the game-to-chat lookup). */
-export const AccountSchema = z.looseObject({
+export const AccountSchema = looseObject({
   providerAccountId: str,
   userId: maybe(str),
 });
