@@ -1,67 +1,61 @@
 /**
- * A small benchmark harness: each measure runs in several rounds after a warm-up, and reports
- * the median rate with its spread. Benchmarks compare ratios against a baseline measured in the
- * same run, because absolute figures move with the machine's load.
+ * A small benchmark harness. Every goal is a ratio against a baseline measured in the same run,
+ * and, more than that, in the same moments: `interleave` alternates short rounds of the measure and
+ * of its baseline and takes the ratio round by round. On a shared machine the CPU a process gets
+ * drifts from second to second; rounds of ~50 ms side by side see the same drift, where two
+ * blocks of several seconds each do not (this VM showed round spreads of 2–3× between blocks).
+ * Figures are medians with their interquartile range.
  */
 
-export interface Rate {
-  /** Operations per second: median of the rounds. */
+/** A median and the interquartile range around it. */
+export interface Spread {
   median: number;
-  min: number;
-  max: number;
-  rounds: number;
+  low: number;
+  high: number;
 }
 
-export interface MeasureOptions {
-  /** Rounds to take the median of (default 7). */
+/** One row of the results table. */
+export interface Comparison {
+  name: string;
+  /** The measured figure, as text. */
+  value: string;
+  /** The baseline's figure, as text. */
+  baseline: string;
+  /** Measure ÷ baseline as the goal reads it; `null` for an absolute figure. */
+  ratio: Spread | null;
+  /** e.g. `≤ 1.15×`, or `null` for a row that only gives context. */
+  goal: string | null;
+  met: boolean | null;
+  /** What the figure means or what holds it back, printed under the table. */
+  note?: string;
+}
+
+export interface PairedOptions {
+  /** Rounds of each side (default 40). */
   rounds?: number;
-  /** Operations per round (default 2000). */
+  /** Operations per round (default 50). */
   operations?: number;
-  /** Operations run first and not counted (default a round's worth). */
+  /** Operations of each side run first and not counted (default 500). */
   warmup?: number;
 }
 
-/** One row of the results: a measure, its baseline, their ratio and the goal. */
-export interface Comparison {
-  name: string;
-  /** The measured figure and the baseline's, as text (median and spread). */
-  value: string;
-  baseline: string;
-  ratio: number;
-  /** e.g. `≤ 1.15×`. */
-  goal: string;
-  met: boolean;
-}
+/** Whether this run is the short CI smoke form (`BENCH_SMOKE=1`): check it works, not its speed. */
+export const smoke = process.env.BENCH_SMOKE === '1';
 
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+const quantile = (sorted: number[], q: number) => {
+  const at = (sorted.length - 1) * q;
+  const below = Math.floor(at);
+  return sorted[below]! + (sorted[Math.ceil(at)]! - sorted[below]!) * (at - below);
 };
 
-/** Runs `operation` sequentially and reports operations per second. */
-export async function measure(operation: (i: number) => Promise<unknown>, options: MeasureOptions = {}): Promise<Rate> {
-  const { rounds = 7, operations = 2000, warmup = operations } = options;
-  for (let i = 0; i < warmup; i++) await operation(i);
-  const rates: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const start = performance.now();
-    for (let i = 0; i < operations; i++) await operation(i);
-    rates.push((operations * 1000) / (performance.now() - start));
-  }
-  return { median: median(rates), min: Math.min(...rates), max: Math.max(...rates), rounds };
+export function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), low: quantile(sorted, 0.25), high: quantile(sorted, 0.75) };
 }
 
-/** Several passes of one measure merged: the median of their medians, the widest spread. */
-export const merge = (rates: Rate[]): Rate => ({
-  median: median(rates.map((r) => r.median)),
-  min: Math.min(...rates.map((r) => r.min)),
-  max: Math.max(...rates.map((r) => r.max)),
-  rounds: rates.reduce((n, r) => n + r.rounds, 0),
-});
-
-/** `1234/s (1100–1300)`. */
-export const formatRate = (rate: Rate) => `${Math.round(rate.median)}/s (${Math.round(rate.min)}–${Math.round(rate.max)})`;
+/** `1234 (1100–1300) unit`, with `digits` decimals. */
+export const format = ({ median, low, high }: Spread, unit: string, digits = 0) =>
+  `${median.toFixed(digits)} ${unit} (${low.toFixed(digits)}–${high.toFixed(digits)})`;
 
 /** Whether a ratio meets a goal written as `≤ 1.15×` or `≥ 0.8×`. */
 export function meets(ratio: number, goal: string): boolean {
@@ -69,17 +63,54 @@ export function meets(ratio: number, goal: string): boolean {
   return op === '≤' ? ratio <= Number(bound) : ratio >= Number(bound);
 }
 
-/**
- * Compares two sets of rates. `'time'`: the ratio of the measure's time per operation to the
- * baseline's (baseline rate / measure rate: 1.10 means 10 % slower). `'rate'`: measure rate /
- * baseline rate.
- */
-export function ratioOf(name: string, goal: string, measured: Rate[], baseline: Rate[], kind: 'time' | 'rate'): Comparison {
-  const m = merge(measured);
-  const b = merge(baseline);
-  const ratio = kind === 'time' ? b.median / m.median : m.median / b.median;
-  return { name, value: formatRate(m), baseline: formatRate(b), ratio, goal, met: meets(ratio, goal) };
+/** A row whose ratio is judged against `goal` on its median. */
+export const row = (name: string, value: string, baseline: string, ratio: Spread, goal: string): Comparison => ({
+  name,
+  value,
+  baseline,
+  ratio,
+  goal,
+  met: meets(ratio.median, goal),
+});
+
+/** Milliseconds `operations` sequential calls of `operation` take. */
+async function timeRound(operation: (i: number) => Promise<unknown>, operations: number, offset: number): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < operations; i++) await operation(offset + i);
+  return performance.now() - start;
 }
 
-/** Whether this run is the short CI smoke form (`BENCH_SMOKE=1`): check it works, not its speed. */
-export const smoke = process.env.BENCH_SMOKE === '1';
+export interface Interleaved<Side extends string> {
+  /** Operations per second of one side. */
+  rate(side: Side): Spread;
+  /** Per round: `a`'s time ÷ `b`'s (1.10: `a` is 10 % slower). */
+  timeRatio(a: Side, b: Side): Spread;
+  /** Per round: `a`'s rate ÷ `b`'s. */
+  rateRatio(a: Side, b: Side): Spread;
+}
+
+/**
+ * Runs every side in turn, round after round, rotating which goes first, so ratios between any
+ * two sides can be taken round by round.
+ */
+export async function interleave<Side extends string>(
+  sides: Record<Side, (i: number) => Promise<unknown>>,
+  options: PairedOptions = {},
+): Promise<Interleaved<Side>> {
+  const { rounds = 40, operations = 50, warmup = 500 } = smoke ? { rounds: 2, operations: 5, warmup: 5 } : options;
+  const names = Object.keys(sides) as Side[];
+  const ms = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Side, number[]>;
+  for (const name of names) await timeRound(sides[name], warmup, 0);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(round + k) % names.length]!;
+      ms[name].push(await timeRound(sides[name], operations, round * operations));
+    }
+  }
+  const perRound = (a: Side, b: Side) => spread(ms[a].map((t, i) => t / ms[b][i]!));
+  return {
+    rate: (side) => spread(ms[side].map((t) => (operations * 1000) / t)),
+    timeRatio: perRound,
+    rateRatio: (a, b) => perRound(b, a),
+  };
+}

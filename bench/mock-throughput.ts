@@ -1,16 +1,16 @@
 /**
- * `mock.fetch` list requests per second: a store of 1k members against one of 100k (the goal:
- * the big store at ≥ 0.8× the small one's rate, since a list costs O(page)), and against a bare
- * `getResponse` over a single handler returning a canned page (goal ≥ 0.5×: what the mock adds
- * to msw). Goal for the absolute rate on this machine: ≥ 5,000 list requests/s.
+ * `mock.fetch` list requests per second:
+ * - a store of 100k members against one of 1k (goal ≥ 0.8×: a list costs O(page), not O(table));
+ * - the 1k store against a bare msw `getResponse` over one handler returning a canned page of
+ *   the same size (goal ≥ 0.5×: what the mock adds to msw itself).
+ * Issue 3 also set an absolute goal of 5,000 list requests/s on the development machine; the
+ * bare `getResponse` row shows what msw alone reaches on the same machine in the same run.
  *
- *   npx tsx --tsconfig tsconfig.test.json bench/mock-throughput.ts
+ *   npx tsx bench/mock-throughput.ts
  */
 import { getResponse, http } from 'msw';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
-import { formatRate, measure, smoke, type Rate } from './harness';
-
-const options = smoke ? { rounds: 1, operations: 50, warmup: 10 } : { rounds: 9, operations: 3000 };
+import { format, interleave, row, type Comparison } from './harness';
 
 /** Walks pages 1..20 of the members list, newest first, as a dashboard would. */
 const listRequests = (mock: MockApi) => {
@@ -21,33 +21,33 @@ const listRequests = (mock: MockApi) => {
   };
 };
 
-export async function mockThroughput() {
+export async function mockThroughput(): Promise<Comparison[]> {
   const small = createMockApi({ seed: 1, counts: { members: 1_000 } });
   const big = createMockApi({ seed: 1, counts: { members: 100_000 } });
 
   // The baseline: msw alone, one handler, a canned page of the same size.
-  const canned = JSON.stringify(await (await small.fetch('https://community.test/api/v1/server/members', { headers: { authorization: `Bearer ${small.tokens.main}` } })).json());
+  const first = await small.fetch('https://community.test/api/v1/server/members', { headers: { authorization: `Bearer ${small.tokens.main}` } });
+  const canned = await first.text();
   const bare = [http.get('*/api/v1/server/members', () => new Response(canned, { headers: { 'content-type': 'application/json' } }))];
   const bareRequest = async (i: number) => {
     const response = await getResponse(bare, new Request(`https://community.test/api/v1/server/members?page=${(i % 20) + 1}`));
     await response!.json();
   };
 
-  // Interleave the measures so drift in the machine's load hits all of them alike; report the
-  // middle pass of each.
-  const rates: Record<'bare' | 'small' | 'big', Rate[]> = { bare: [], small: [], big: [] };
-  for (let pass = 0; pass < 3; pass++) {
-    rates.bare.push(await measure(bareRequest, options));
-    rates.small.push(await measure(listRequests(small), options));
-    rates.big.push(await measure(listRequests(big), options));
-  }
-  const middle = (list: Rate[]) => [...list].sort((a, b) => a.median - b.median)[list.length >> 1]!;
-  return { bare: middle(rates.bare), small: middle(rates.small), big: middle(rates.big) };
+  const run = await interleave({ big: listRequests(big), small: listRequests(small), bare: bareRequest }, { rounds: 40, operations: 100 });
+  const rate = (side: 'big' | 'small' | 'bare') => format(run.rate(side), 'req/s');
+  const overMswRow = row('`mock.fetch` list requests/s, 1k-member store', rate('small'), `bare msw \`getResponse\`, one canned handler: ${rate('bare')}`, run.rateRatio('small', 'bare'), '≥ 0.5×');
+  const [absolute, msw] = [run.rate('small').median, run.rate('bare').median];
+  overMswRow.note =
+    `${Math.round(absolute)} list requests/s against issue 3's absolute goal of 5,000 on this machine (${absolute >= 5000 ? 'met' : 'missed'}). ` +
+    `msw's own \`getResponse\` over a single canned handler reaches ${Math.round(msw)}/s here, so msw sets the ceiling: ` +
+    'it parses cookies and compiles the handler path per request, and the mock adds auth, paging and the JSON body on top.';
+  return [
+    row('`mock.fetch` list requests/s, 100k-member store', rate('big'), `1k-member store: ${rate('small')}`, run.rateRatio('big', 'small'), '≥ 0.8×'),
+    overMswRow,
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { bare, small, big } = await mockThroughput();
-  console.log(`bare getResponse, 1 handler   ${formatRate(bare)}`);
-  console.log(`mock.fetch, 1k members        ${formatRate(small)}   ${(small.median / bare.median).toFixed(2)}× bare (goal ≥ 0.5×)`);
-  console.log(`mock.fetch, 100k members      ${formatRate(big)}   ${(big.median / small.median).toFixed(2)}× 1k (goal ≥ 0.8×)`);
+  for (const r of await mockThroughput()) console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio!.median.toFixed(2)}× (goal ${r.goal})`);
 }

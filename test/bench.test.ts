@@ -1,15 +1,25 @@
 /**
- * The benchmarks' smoke form: they run and produce sane figures. Their speed is not asserted
- * here (machines are noisy); `bench/` reports it as ratios.
+ * The benchmarks' smoke form, as CI runs it: `bench/index.ts` with `BENCH_SMOKE=1` in a fresh
+ * process against the built package. Every benchmark must run and produce a row with a finite
+ * figure; their speed is not asserted here (machines are noisy), `npm run bench` reports it.
  */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 
-it('the mock throughput benchmark runs', async () => {
-  process.env.BENCH_SMOKE = '1';
-  const { mockThroughput } = await import('../bench/mock-throughput');
-  const rates = await mockThroughput();
-  for (const rate of Object.values(rates)) {
-    expect(rate.median).toBeGreaterThan(0);
-    expect(rate.min).toBeLessThanOrEqual(rate.max);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+it('npm run bench runs every benchmark and writes a row for each goal', async () => {
+  await promisify(execFile)(`${root}/node_modules/.bin/tsx`, ['bench/index.ts'], { cwd: root, env: { ...process.env, BENCH_SMOKE: '1' } });
+  const report = readFileSync(`${root}/test-output/bench-smoke.md`, 'utf8');
+  const rows = report.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| measure'));
+  const goals = ['≤ 1.15×', '≤ 2.0×', '≤ 1.15×', '≥ 3.5×', '≤ 1.2×', '≤ 20 KB', '≥ 0.8×', '≥ 0.5×', '≤ 1.5×'];
+  expect(rows.map((line) => line.split(' | ')[4]).filter((goal) => goal !== 'context')).toEqual(goals);
+  for (const line of rows) {
+    const [, value, , ratio] = line.split(' | ');
+    expect(value, line).toMatch(/\d/);
+    if (ratio !== '—') expect(Number.parseFloat(ratio!), line).toBeGreaterThan(0);
   }
-}, 60_000);
+}, 120_000);

@@ -1,0 +1,66 @@
+/**
+ * `npm run bench`: every benchmark against the built package, then `bench/RESULTS.md` (date,
+ * Node, CPU, and each figure as median with interquartile range, its baseline from the same run,
+ * the ratio and the goal). `BENCH_SMOKE=1` runs each once, tiny, to check they work (CI), and
+ * writes under test-output/ instead.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { smoke, type Comparison } from './harness';
+import { mockThroughput } from './mock-throughput';
+import { concurrentWalk, walkHeap } from './paging';
+import { sdkOverhead } from './sdk-overhead';
+import { bundleSize, coldImport } from './startup';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const benchmarks: [label: string, run: () => Promise<Comparison | Comparison[]>][] = [
+  ['SDK overhead', sdkOverhead],
+  ['concurrent walk', concurrentWalk],
+  ['walk heap', walkHeap],
+  ['bundle size', bundleSize],
+  ['mock throughput', mockThroughput],
+  ['cold import', coldImport],
+];
+
+export async function runAll(): Promise<Comparison[]> {
+  const rows: Comparison[] = [];
+  for (const [label, run] of benchmarks) {
+    process.stderr.write(`bench: ${label}…\n`);
+    rows.push(...[await run()].flat());
+  }
+  return rows;
+}
+
+const ratioText = (r: Comparison) => (r.ratio ? `${r.ratio.median.toFixed(2)}× (${r.ratio.low.toFixed(2)}–${r.ratio.high.toFixed(2)})` : '—');
+const metText = (r: Comparison) => (r.met === null ? '—' : r.met ? 'yes' : '**no**');
+
+export function report(rows: Comparison[]): string {
+  const cpu = cpus();
+  const notes = rows.filter((r) => r.note);
+  return [
+    '# Benchmark results',
+    '',
+    `- Date: ${new Date().toISOString()}`,
+    `- Node: ${process.version} (${process.platform} ${process.arch})`,
+    `- CPU: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length}`,
+    `- Produced by \`npm run bench\`${smoke ? ' in its smoke form (figures meaningless)' : ''} against the built package (\`dist/\`).`,
+    '- Each figure is the median with its interquartile range. Measures and baselines run in alternating short rounds in the same process, and each ratio is taken round by round, so the machine\'s drift hits both sides alike.',
+    '',
+    '| measure | result | baseline (same run) | ratio | goal | met |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${r.value} | ${r.baseline} | ${ratioText(r)} | ${r.goal ?? 'context'} | ${metText(r)} |`),
+    '',
+    ...(notes.length ? ['## Notes', '', ...notes.map((r) => `- **${r.name}**: ${r.note}`), ''] : []),
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const markdown = report(await runAll());
+  const target = smoke ? `${root}/test-output/bench-smoke.md` : `${root}/bench/RESULTS.md`;
+  mkdirSync(`${root}/test-output`, { recursive: true });
+  writeFileSync(target, markdown);
+  console.log(markdown);
+  console.log(`written to ${target}`);
+}

@@ -1,0 +1,43 @@
+/**
+ * Cold start and size of the built client:
+ * - `import('community-server-sdk')` in a fresh process against `import('ky')` + `import('zod')`
+ *   (goal ≤ 1.5×), alternating the two process by process;
+ * - the whole client entry, ESM, bundled with its dependencies, minified + brotli (goal ≤ 20 KB),
+ *   as size-limit measures it: the same figure `npm test` enforces from `.size-limit.json`.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { format, row, smoke, spread, type Comparison } from './harness';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = promisify(execFile);
+
+async function importTime(specifiers: string[]): Promise<number> {
+  const source = `const t = performance.now(); ${specifiers.map((s) => `await import('${s}');`).join(' ')} console.log(performance.now() - t);`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', source], { cwd: root });
+  return Number(stdout);
+}
+
+export async function coldImport(): Promise<Comparison> {
+  const sdk: number[] = [];
+  const deps: number[] = [];
+  for (let round = 0; round < (smoke ? 1 : 15); round++) {
+    deps.push(await importTime(['ky', 'zod']));
+    sdk.push(await importTime(['community-server-sdk']));
+  }
+  return row(
+    "`import('community-server-sdk')`, cold, fresh process",
+    format(spread(sdk), 'ms', 1),
+    `\`import('ky')\` + \`import('zod')\`: ${format(spread(deps), 'ms', 1)}`,
+    spread(sdk.map((ms, i) => ms / deps[i]!)),
+    '≤ 1.5×',
+  );
+}
+
+export async function bundleSize(): Promise<Comparison> {
+  const { stdout } = await run(`${root}/node_modules/.bin/size-limit`, ['--json'], { cwd: root });
+  const [client] = JSON.parse(stdout) as { name: string; size: number; sizeLimit: number }[];
+  const kb = client!.size / 1000;
+  return { name: 'whole client entry, ESM, with ky and zod/mini, minified + brotli (size-limit)', value: `${kb.toFixed(2)} KB`, baseline: '—', ratio: null, goal: '≤ 20 KB', met: kb <= 20 };
+}
