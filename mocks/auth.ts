@@ -8,15 +8,30 @@ import { authErrors, MockHttpError } from './replies';
 import type { Store } from './store';
 import type { Permission, TokenRecord } from './world';
 
-/** A window of `limit` requests per `windowMs`, counted per token; it opens with the token's first request. */
+/**
+ * A window of `limit` requests per `windowMs`, counted per token; it opens with the token's
+ * first request. Every answer then carries `X-RateLimit-Limit`, `-Remaining` and `-Reset`, and
+ * a request past the limit gets 429 with `Retry-After`.
+ * @example
+ * const mock = createMockApi({ rateLimit: { limit: 100, windowMs: 60_000 } });
+ */
 export interface RateLimitOptions {
+  /** Requests a token may make per window. */
   limit: number;
+  /** Length of a window, in milliseconds. */
   windowMs: number;
 }
 
-/** Suspend a token after `failures` failed authentications, for `durationMs`. */
+/**
+ * Suspend a token after `failures` failed authentications, for `durationMs`: its requests then
+ * get 401 `token_suspended` with `Retry-After`, even with a valid token (spec Part 5, item 8).
+ * @example
+ * const mock = createMockApi({ authFailureLimit: { failures: 5, durationMs: 30_000 } });
+ */
 export interface AuthFailureLimitOptions {
+  /** Failed authentications that trigger a suspension. */
   failures: number;
+  /** How long a suspension lasts, in milliseconds. */
   durationMs: number;
 }
 

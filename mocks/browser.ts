@@ -9,12 +9,17 @@
  * const mock = createMockApi({ seed: 1 });
  * await setupMockWorker(mock).start({ onUnhandledRequest: 'bypass' });
  * const client = new CommunityServerClient({ token: mock.tokens.main }); // baseUrl "/": the page's origin
- * @module
+ * @module community-server-sdk/mock/browser
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import type { MockApi } from './index';
 
-/** An msw/browser worker answering with the mock's handlers. */
+/**
+ * An msw/browser worker answering with the mock's handlers, on any origin.
+ * @example
+ * const worker = setupMockWorker(createMockApi({ seed: 1 }));
+ * await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+ */
 export function setupMockWorker(mock: MockApi): SetupWorker {
   return setupWorker(...mock.handlers);
 }

@@ -5,9 +5,18 @@
  * @module
  */
 
+/**
+ * The direction of an ordering, as the `sort` query parameter gives it.
+ * @example
+ * mock.store.main.logs.ordered('createdAt', 'asc'); // oldest first, as `logs.list({ sort: 'asc' })` pages them
+ */
 export type SortDirection = 'asc' | 'desc';
 
-/** How a table is keyed, filtered and ordered. */
+/**
+ * How a table is keyed, filtered and ordered.
+ * @example
+ * mock.store.main.logs.spec.orderBy; // ['createdAt', 'id']: what `orderBy` accepts on logs.list
+ */
 export interface CollectionSpec<Row> {
   /** The field a `get` looks rows up by (`id` for most; `userId` for join requests). */
   readonly key: keyof Row & string;
@@ -33,13 +42,25 @@ function compareBy<Row>(field: keyof Row, key: keyof Row, direction: SortDirecti
   return (a: Row, b: Row) => cmp(a[field], b[field]) || cmp(a[key], b[key]);
 }
 
+/**
+ * One table of the mock's store. Reads are served from lazily built indexes and orderings;
+ * every write drops them, so a test may change rows freely and the next request sees it.
+ * @example
+ * const members = mock.store.main.members;
+ * members.insert({ id: 'm-new', serverId: mock.store.main.info.id, roles: [], createdAt: WORLD_END });
+ * await client.members.get('m-new'); // found
+ * members.update('m-new', { roles: ['r1'] });
+ * members.delete('m-new'); // members.get('m-new') is 404 again
+ */
 export class Collection<Row extends object> {
   #rows: Row[];
   #byKey: Map<unknown, Row> | undefined;
   #indexes = new Map<string, Map<unknown, Row[]>>();
   #orderings = new Map<string, Row[]>();
 
+  /** @internal the store builds its tables. */
   constructor(
+    /** How the table is keyed, indexed and ordered. */
     readonly spec: CollectionSpec<Row>,
     rows: Iterable<Row> = [],
   ) {

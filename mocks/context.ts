@@ -11,10 +11,17 @@ import { MockHttpError, notFound } from './replies';
 import type { CadStore, DepartmentStore, ServerStore, Store } from './store';
 import type { TokenRecord } from './world';
 
-/** The switches `setHealth` flips. */
+/**
+ * The switches `setHealth` flips; all `true` after `createMockApi()` and `reset()`.
+ * @example
+ * mock.setHealth({ cache: false }); // GET /health: 503 "cache unavailable"; /readyz: 503
+ */
 export interface HealthState {
+  /** The database: when `false`, `/health` and `/readyz` answer 503 and `/metrics` reports no pool. */
   database: boolean;
+  /** The cache: when `false`, `/health` and `/readyz` answer 503. */
   cache: boolean;
+  /** Readiness of the service itself: when `false`, `/readyz` answers 503 (`/health` stays 200). */
   ready: boolean;
 }
 

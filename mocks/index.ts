@@ -9,7 +9,7 @@
  * const mock = createMockApi({ seed: 1 });
  * const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://mock.test', fetch: mock.fetch });
  * for await (const member of client.members.list()) console.log(member.id);
- * @module
+ * @module community-server-sdk/mock
  */
 import { getResponse, type HttpHandler } from 'msw';
 import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
@@ -28,6 +28,12 @@ export type { AccountLink, Permission, RoleRow, ServerRow, ShiftRow, TokenRecord
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 export { DEFAULT_COUNTS, WORLD_END, WORLD_START } from './world';
 
+/**
+ * Options of {@link createMockApi}. Every one has a default; bad values throw a `TypeError`
+ * that says why.
+ * @example
+ * const mock = createMockApi({ seed: 7, latency: [5, 20], authErrorShape: 'object' });
+ */
 export interface MockOptions {
   /** The world's seed: the same seed gives the same data, byte for byte (default 1). */
   seed?: number;
@@ -48,7 +54,12 @@ export interface MockOptions {
   now?: () => number;
 }
 
-/** The five tokens of the seeded world. */
+/**
+ * The five tokens of the seeded world (`mock.tokens`): same seed, same strings.
+ * @example
+ * const client = new CommunityServerClient({ token: mock.tokens.readOnly, baseUrl: 'https://community.test', fetch: mock.fetch });
+ * await client.tokens.create({ name: 'x' }); // PermissionDeniedError: the read-only token manages nothing
+ */
 export interface MockTokens {
   /** Server `main`, every permission. */
   readonly main: string;
@@ -62,11 +73,21 @@ export interface MockTokens {
   readonly revoked: string;
 }
 
+/**
+ * The mock of the whole API: what {@link createMockApi} returns.
+ * @example
+ * const mock = createMockApi({ seed: 1 });
+ * const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch });
+ * await client.members.list(); // page 1 of mock.store.main.members, newest first
+ * mock.setHealth({ database: false }); // /health and /readyz now answer 503
+ * mock.reset(); // back to the seeded state
+ */
 export interface MockApi {
   /** MSW request handlers of all 64 requests (paths match any origin), for `setupServer`/`setupWorker`. */
   readonly handlers: readonly HttpHandler[];
   /** A `fetch` answered by the handlers in-process: no network, no interception. */
   readonly fetch: typeof globalThis.fetch;
+  /** The seeded tokens: `main`, `noCad`, `readOnly`, `expired`, `revoked`. */
   readonly tokens: MockTokens;
   /** The in-memory data; read and write it from tests. `reset()` replaces it. */
   readonly store: Store;

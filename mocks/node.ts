@@ -1,7 +1,14 @@
 /**
  * `community-server-sdk/mock/node`: the mock in Node, by interception (`setupMockServer`, msw/node)
  * or as a real HTTP server on loopback (`startMockHttpServer`), for tools in any language.
- * @module
+ * @example
+ * import { createMockApi } from 'community-server-sdk/mock';
+ * import { setupMockServer, startMockHttpServer } from 'community-server-sdk/mock/node';
+ *
+ * const mock = createMockApi({ seed: 1 });
+ * const server = setupMockServer(mock); // intercepts the global fetch: server.listen(), server.close()
+ * const http = await startMockHttpServer({ mock }); // or serves it: curl ${http.url}/livez
+ * @module community-server-sdk/mock/node
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +27,13 @@ export function setupMockServer(mock: MockApi): SetupServer {
   return setupServer(...mock.handlers);
 }
 
+/**
+ * Options of {@link startMockHttpServer}.
+ * @example
+ * const http = await startMockHttpServer({ mock: createMockApi(), port: 4010, host: '127.0.0.1' });
+ */
 export interface MockHttpServerOptions {
+  /** The mock to serve. */
   mock: MockApi;
   /** Default 0: any free port. */
   port?: number;
@@ -28,9 +41,17 @@ export interface MockHttpServerOptions {
   host?: string;
 }
 
+/**
+ * A running HTTP server of the mock: what {@link startMockHttpServer} resolves to.
+ * @example
+ * const http = await startMockHttpServer({ mock });
+ * const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: http.url });
+ * await http.close();
+ */
 export interface MockHttpServer {
   /** Base URL of the server, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
+  /** The port it listens on (the free one picked when asked for port 0). */
   readonly port: number;
   /** Stops accepting and ends open connections. */
   close(): Promise<void>;

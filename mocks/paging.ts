@@ -11,7 +11,17 @@
 import type { Collection, SortDirection } from './collection';
 import { invalidParameter } from './replies';
 
+/**
+ * Items per page when a list request gives neither `pageSize` nor `limit`.
+ * @example
+ * (await client.members.list()).data.length === DEFAULT_PAGE_SIZE; // true on a list that long
+ */
 export const DEFAULT_PAGE_SIZE = 10;
+/**
+ * The largest `pageSize` (or `limit`) the mock accepts; beyond it, a 400 naming the parameter.
+ * @example
+ * await client.members.list({ pageSize: MAX_PAGE_SIZE + 1 }); // BadRequestError
+ */
 export const MAX_PAGE_SIZE = 100;
 
 /** A validated list query. */

@@ -5,7 +5,13 @@
  * @module
  */
 
-/** The body of 401 and 403 answers: the spec allows both shapes (Part 7). */
+/**
+ * The body of 401 and 403 answers: the spec allows both shapes (Part 7). `'string'` is
+ * `{"error":"invalid or expired token"}`, as the live service usually answers; `'object'` is
+ * `{"error":{"code":"invalid_token","message":"invalid or expired token"}}`.
+ * @example
+ * const mock = createMockApi({ authErrorShape: 'object' });
+ */
 export type AuthErrorShape = 'string' | 'object';
 
 /** A failure a route reports; the pipeline renders it. */

@@ -56,14 +56,27 @@ const specs = {
   tokens: { key: 'id', indexes: ['secret', 'serverId'], orderBy: ['createdAt', 'id'], sort: 'asc' } satisfies CollectionSpec<TokenRecord>,
 };
 
-/** Everything inside one department. */
+/**
+ * Everything inside one department: what `departments.*(departmentId, …)` requests serve.
+ * @example
+ * const [department] = mock.store.main.departments.all();
+ * const inside = mock.store.main.departmentData.get(department!.id)!;
+ * inside.members.size; // what departments.members.list(department.id) reports as total
+ */
 export class DepartmentStore {
+  /** Its ranks (`departments.ranks.*`), by position. */
   readonly ranks: Collection<DepartmentRank>;
+  /** Its members (`departments.members.*`). */
   readonly members: Collection<DepartmentMember>;
+  /** Its members' shifts (`departments.shifts.*`). */
   readonly shifts: Collection<ShiftRow>;
+  /** Its LOAs (`departments.loas.*`). */
   readonly loas: Collection<Loa>;
+  /** Requests to join it (`departments.joinRequests.*`). */
   readonly joinRequests: Collection<JoinRequest>;
+  /** Its audit log (`departments.auditLogs`). */
   readonly auditLogs: Collection<AuditLogEvent>;
+  /** @internal the store builds these from the seeded world. */
   constructor(world: Omit<DepartmentWorld, 'department'>) {
     this.ranks = new Collection(specs.ranks, world.ranks);
     this.members = new Collection(specs.departmentMembers, world.members);
@@ -74,14 +87,26 @@ export class DepartmentStore {
   }
 }
 
-/** CAD of one server. */
+/**
+ * The computer-aided dispatch of one server: what `cad.*` requests serve.
+ * @example
+ * const cad = mock.store.main.cad!;
+ * cad.units.update(7, { panic: true }); // cad.units.get(7) now reports the panic
+ */
 export class CadStore {
+  /** CAD calls (`cad.calls.list`, `.get`). */
   readonly calls: Collection<CadCall>;
+  /** Notes of every call, indexed by `callId` (`cad.calls.notes`, `.note`). */
   readonly notes: Collection<CadCallNote>;
+  /** Records (`cad.records.*`). */
   readonly records: Collection<CadRecord>;
+  /** Court hearings (`cad.courtHearings.*`). */
   readonly courtHearings: Collection<CadCourtHearing>;
+  /** Units, keyed by their int32 id (`cad.units.*`). */
   readonly units: Collection<CadUnit>;
+  /** Unit groups, keyed by their int32 id (`cad.unitGroups.*`). */
   readonly unitGroups: Collection<CadUnitGroup>;
+  /** @internal the store builds these from the seeded world. */
   constructor(world: CadWorld) {
     this.calls = new Collection(specs.calls, world.calls);
     this.notes = new Collection(specs.notes, world.notes);
@@ -92,26 +117,43 @@ export class CadStore {
   }
 }
 
-/** The data of one server. */
+/**
+ * The data of one server: every table its token's requests read.
+ * @example
+ * mock.store.main.members.delete(memberId); // members.get(memberId) now answers 404
+ * mock.store.noCad.cad; // null: every CAD request of the noCad token answers 404 cad_not_found
+ */
 export class ServerStore {
+  /** What `server.info()` answers. */
   info: ServerRow;
+  /** Members (`members.*`). */
   readonly members: Collection<Member>;
   /** Chat-platform and game-platform accounts linked to members (the verification lookups). */
   readonly links: Collection<AccountLink>;
+  /** Roles (`roles.*`). */
   readonly roles: Collection<RoleRow>;
+  /** Applications (`applications.list`, `.get`). */
   readonly applications: Collection<Application>;
+  /** Responses to them, indexed by `applicationId` and `userId`. */
   readonly applicationResponses: Collection<ApplicationResponse>;
+  /** The server's audit log (`auditLogs.list`). */
   readonly auditLogs: Collection<AuditLogEvent>;
+  /** Moderation logs, indexed by `createdBy` (staff) and `username` (`logs.*`). */
   readonly logs: Collection<Log>;
+  /** Server-wide join requests, keyed by `userId` (`joinRequests.*`). */
   readonly joinRequests: Collection<JoinRequest>;
+  /** Server-wide LOAs, indexed by `memberId` (`loas.*`). */
   readonly loas: Collection<Loa>;
+  /** Server-wide shifts, indexed by `memberId` (`shifts.*`). */
   readonly shifts: Collection<ShiftRow>;
+  /** Departments (`departments.list`, `.get`); what is inside each is in `departmentData`. */
   readonly departments: Collection<Department>;
   /** What lives inside each department, by department id. Add both when adding a department. */
   readonly departmentData: Map<string, DepartmentStore>;
   /** `null` when the server has no CAD: CAD requests then answer 404. */
   cad: CadStore | null;
 
+  /** @internal the store builds these from the seeded world. */
   constructor(world: ServerWorld) {
     this.info = world.info;
     this.members = new Collection(specs.members, world.members);
@@ -130,7 +172,14 @@ export class ServerStore {
   }
 }
 
-/** All of the mock's data. */
+/**
+ * All of the mock's data (`mock.store`): both servers and every token. Read it to know what a
+ * request should answer; write it to set up a case. `mock.reset()` puts back the seeded state.
+ * @example
+ * const mock = createMockApi({ seed: 1 });
+ * const newest = mock.store.main.members.all()[0]!; // lists are newest first, as the API serves them
+ * expect((await client.members.list()).data[0]!.id).toBe(newest.id);
+ */
 export class Store {
   /** The server that `tokens.main` and `tokens.readOnly` belong to: every data group, CAD included. */
   readonly main: ServerStore;
@@ -139,13 +188,18 @@ export class Store {
   /** Every token of every server, active or not. */
   readonly tokens: Collection<TokenRecord>;
 
+  /** @internal `createMockApi` builds it from the seeded world. */
   constructor(world: World) {
     this.main = new ServerStore(world.main);
     this.noCad = new ServerStore(world.noCad);
     this.tokens = new Collection(specs.tokens, world.tokens);
   }
 
-  /** The server with id `serverId`, if the store has it. */
+  /**
+   * The server with id `serverId`, if the store has it.
+   * @example
+   * mock.store.server(mock.store.main.info.id) === mock.store.main; // true
+   */
   server(serverId: string): ServerStore | undefined {
     return [this.main, this.noCad].find((server) => server.info.id === serverId);
   }

@@ -31,48 +31,111 @@ import type {
   Shift,
 } from '../src/schemas/index';
 
-/** Timestamps (Unix seconds) fall between these two fixed instants: 2023-01-01 and 2026-01-01 UTC. */
+/**
+ * The first instant of the seeded world: every timestamp (Unix seconds) is at or after it,
+ * 2023-01-01 UTC. Fixed, so a seed gives the same data whatever the clock says.
+ * @example
+ * const member = mock.store.main.members.all()[0]!;
+ * expect(member.createdAt).toBeGreaterThanOrEqual(WORLD_START);
+ */
 export const WORLD_START = 1_672_531_200;
+/**
+ * The last instant of the seeded world, 2026-01-01 UTC: no seeded timestamp is later.
+ * @example
+ * const newest = mock.store.main.logs.all()[0]!; // lists are newest first
+ * expect(newest.createdAt).toBeLessThanOrEqual(WORLD_END);
+ */
 export const WORLD_END = 1_767_225_600;
 
-/** A link between a member, their chat-platform account and (maybe) their game account. */
+/**
+ * A link between a member, their chat-platform account and (maybe) their game account: the
+ * data behind `members.chatId`, `members.getByChatId` and both verification lookups.
+ * @example
+ * mock.store.main.links.insert({ memberId, chatId: '4242', gameId: null, createdAt: WORLD_START, lastUpdatedAt: WORLD_START });
+ * await client.members.getByChatId('4242'); // that member; verification.gameByChatId('4242') is 404
+ */
 export interface AccountLink {
+  /** The member (`members.get`) this account belongs to. */
   memberId: string;
+  /** The chat-platform account id. */
   chatId: string;
+  /** The game-platform account id, or `null` while the member has not verified one. */
   gameId: string | null;
+  /** When the link was made, Unix seconds. */
   createdAt: number;
+  /** When the link last changed, Unix seconds. */
   lastUpdatedAt: number;
 }
 
-/** What the mock grants a token: read the server's data, and manage its tokens. */
+/**
+ * What the mock grants a token: read the server's data, and manage its tokens (`tokens.create`,
+ * `tokens.deactivate`, `admin.rateLimit`). The seeded `readOnly` token has only `read`.
+ * @example
+ * const token = mock.store.tokens.where('secret', mock.tokens.readOnly)[0]!;
+ * token.permissions; // ['read']
+ */
 export type Permission = 'read' | 'manage_tokens';
 
-/** A token as the mock stores it. `secret` is what a client sends; it is shown once, on creation. */
+/**
+ * A token as the mock stores it. `secret` is what a client sends; the API shows it once, on
+ * creation, and never again.
+ * @example
+ * const [main] = mock.store.tokens.where('secret', mock.tokens.main);
+ * mock.store.tokens.update(main!.id, { expiresAt: 0 }); // from now on, mock.tokens.main gets 401
+ */
 export interface TokenRecord {
+  /** The id `tokens.deactivate(tokenId)` takes. */
   id: string;
+  /** The name given at creation. */
   name: string;
+  /** The server the token is scoped to. */
   serverId: string;
+  /** The bearer token itself. */
   secret: string;
+  /** What the token may do. */
   permissions: Permission[];
+  /** Unix seconds. */
   createdAt: number;
+  /** Unix seconds, or `null` for a token that does not expire. */
   expiresAt: number | null;
+  /** Unix seconds of deactivation, or `null` while active. */
   deactivatedAt: number | null;
+  /** Unix seconds of last use, or `null` when never used. */
   lastUsedAt: number | null;
 }
 
-/** Server information as the mock stores it; `id` is always present. */
+/**
+ * Server information as the mock stores it (what `server.info()` answers); `id` is always present.
+ * @example
+ * mock.store.main.info = { ...mock.store.main.info, name: 'Renamed' };
+ * (await client.server.info()).name; // 'Renamed'
+ */
 export interface ServerRow extends ServerInfo {
+  /** The server's id (what `admin.rateLimit(serverId)` takes). */
   id: string;
 }
-/** A shift as the mock stores it (the spec leaves the fields open; these are the usual ones). */
+/**
+ * A shift as the mock stores it (the spec leaves the fields open; these are the usual ones).
+ * @example
+ * const shifts = mock.store.main.shifts.where('memberId', memberId); // what shifts.byMember(memberId) pages through
+ */
 export interface ShiftRow extends Shift {
+  /** The id `shifts.get(shiftId)` takes. */
   id: string;
+  /** The member on shift. */
   memberId: string;
+  /** When the shift started, Unix seconds. */
   createdAt: number;
 }
-/** A role as the mock stores it. */
+/**
+ * A role as the mock stores it.
+ * @example
+ * mock.store.main.roles.insert({ id: 'r-new', name: 'Dispatcher', createdAt: WORLD_END });
+ */
 export interface RoleRow extends Role {
+  /** The id `roles.get(roleId)` takes. */
   id: string;
+  /** Unix seconds; roles list oldest first. */
   createdAt: number;
 }
 
@@ -120,25 +183,50 @@ export interface World {
   secrets: { main: string; noCad: string; readOnly: string; expired: string; revoked: string };
 }
 
-/** How many rows of each server-wide group the `main` server gets. */
+/**
+ * How many rows of each server-wide group the `main` server gets (`createMockApi({ counts })`).
+ * Growing one group leaves the rows of the others as they were.
+ * @example
+ * const big = createMockApi({ seed: 1, counts: { members: 100_000 } });
+ */
 export interface WorldCounts {
+  /** Members of the server. */
   members: number;
+  /** Roles. */
   roles: number;
+  /** Applications. */
   applications: number;
+  /** Responses, spread over the applications. */
   applicationResponses: number;
+  /** Events of the server's audit log. */
   auditLogs: number;
+  /** Moderation logs. */
   logs: number;
+  /** Server-wide join requests. */
   joinRequests: number;
+  /** Server-wide LOAs. */
   loas: number;
+  /** Server-wide shifts. */
   shifts: number;
+  /** Departments, each with its own ranks, members, shifts, LOAs, join requests and audit log. */
   departments: number;
+  /** CAD calls, each with notes. */
   calls: number;
+  /** CAD records; some have court hearings. */
   records: number;
+  /** CAD units. */
   units: number;
+  /** CAD unit groups. */
   unitGroups: number;
 }
 
-/** Enough rows that every list spans several pages at the default page size of 10. */
+/**
+ * The default row counts: enough that every list spans several pages at the default page size
+ * of 10.
+ * @example
+ * const mock = createMockApi();
+ * mock.store.main.members.size === DEFAULT_COUNTS.members; // true
+ */
 export const DEFAULT_COUNTS: WorldCounts = {
   members: 250,
   roles: 14,

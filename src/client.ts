@@ -9,7 +9,12 @@ import { createCaller, type Call, type ValidationMode } from './core/request';
 import { createTransport } from './core/transport';
 import { resources, type Resources } from './resources/index';
 
-/** Options of {@link CommunityServerClient}. Every one has a default. */
+/**
+ * Options of {@link CommunityServerClient}. Every one has a default.
+ * @example
+ * const options: ClientOptions = { token: process.env.BOT_TOKEN, baseUrl: 'https://api.example.com', timeout: 10_000, maxRetries: 4 };
+ * const client = new CommunityServerClient(options);
+ */
 export interface ClientOptions {
   /**
    * The API token. Default: env `COMMUNITY_SERVER_TOKEN`. It is kept out of every error,
@@ -41,11 +46,19 @@ export interface ClientOptions {
   rateLimit?: 'wait' | 'off' | undefined;
 }
 
-/** The defaults of {@link ClientOptions}, in one place. */
+/**
+ * The defaults of {@link ClientOptions}, in one place.
+ * @example
+ * const client = new CommunityServerClient({ timeout: DEFAULTS.timeout * 2 });
+ */
 export const DEFAULTS = {
+  /** Milliseconds per attempt. */
   timeout: 30_000,
+  /** GET retries. */
   maxRetries: 2,
+  /** A 2xx body that fails its schema throws. */
   validation: 'error',
+  /** Hold requests while the rate-limit window is spent. */
   rateLimit: 'wait',
 } as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation' | 'rateLimit'>>;
 

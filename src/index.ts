@@ -5,7 +5,7 @@
  * const client = new CommunityServerClient({ token, baseUrl });
  * try { console.log(await client.members.get('123')); }
  * catch (error) { if (error instanceof NotFoundError) console.log('no such member'); else throw error; }
- * @module
+ * @module community-server-sdk
  */
 export { CommunityServerClient, DEFAULTS, type ClientOptions } from './client';
 export { APIPromise, type WithResponse } from './core/api-promise';
@@ -25,6 +25,8 @@ export {
   ResponseValidationError,
   ServiceUnavailableError,
   TimeoutError,
+  type ApiErrorInit,
+  type RequestTarget,
 } from './core/errors';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination';
 export type { ValidationMode } from './core/request';

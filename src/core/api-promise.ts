@@ -4,9 +4,15 @@
  * @module
  */
 
-/** A parsed result together with the `Response` it came from (its body already read). */
+/**
+ * A parsed result together with the `Response` it came from (its body already read).
+ * @example
+ * const { data, response }: WithResponse<Member> = await client.members.get(id).withResponse();
+ */
 export interface WithResponse<T> {
+  /** The parsed, validated result: what awaiting the call gives. */
   data: T;
+  /** The response: status and headers (its body is already read). */
   response: Response;
 }
 
@@ -18,7 +24,7 @@ export interface WithResponse<T> {
  * console.log(response.headers.get('x-ratelimit-remaining'), data.id);
  */
 export class APIPromise<T> extends Promise<T> {
-  // Derived promises (then/catch/finally) are plain Promises, not APIPromises.
+  /** @internal derived promises (then/catch/finally) are plain Promises, not APIPromises. */
   static override get [Symbol.species]() {
     return Promise;
   }

@@ -9,7 +9,13 @@ import type { APIPromise } from './api-promise';
 import type { PagePromise } from './pagination';
 import { PageSchema } from '../schemas/common';
 
-/** Options every method takes as its last argument; never sent as query parameters. */
+/**
+ * Options every method takes as its last argument; never sent as query parameters.
+ * @example
+ * const controller = new AbortController();
+ * await client.members.get(id, { signal: controller.signal, timeout: 5000, maxRetries: 0, headers: { 'x-request-id': 'abc' } });
+ * await client.members.list({ pageSize: 50 }, { timeout: 10_000 }); // lists: params first, options last
+ */
 export interface RequestOptions {
   /** Aborts the request (and any retry wait); the call rejects with `AbortError`. */
   signal?: AbortSignal | undefined;
@@ -21,7 +27,12 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** Paging and ordering of a list request, sent as query parameters. */
+/**
+ * Paging and ordering of a list request, sent as query parameters.
+ * @example
+ * const params: ListParams = { page: 2, pageSize: 50, orderBy: 'createdAt', sort: 'asc' };
+ * const page = await client.logs.list(params);
+ */
 export interface ListParams {
   /** 1-based page number (default 1). */
   page?: number | undefined;
@@ -132,13 +143,22 @@ export interface EndpointSettings {
 }
 
 type Options = [options?: RequestOptions];
-/** Signature of a request answering one JSON value. */
+/**
+ * Signature of a request answering one JSON value.
+ * @inline
+ */
 export type JsonMethod<Path extends string, Out> = (...args: [...PathArgs<Path>, ...Options]) => APIPromise<Out>;
-/** Signature of a paged list request. */
+/**
+ * Signature of a paged list request.
+ * @inline
+ */
 export type ListMethod<Path extends string, Item> = (
   ...args: [...PathArgs<Path>, params?: ListParams, ...Options]
 ) => PagePromise<Item>;
-/** Signature of a request sending a JSON body. */
+/**
+ * Signature of a request sending a JSON body.
+ * @inline
+ */
 export type BodyMethod<Path extends string, In, Out> = (
   ...args: [...PathArgs<Path>, body: In, ...Options]
 ) => APIPromise<Out>;
@@ -196,7 +216,10 @@ export interface ResourceTable {
   readonly [name: string]: Endpoint | ResourceTable;
 }
 
-/** The methods a client exposes for a resource table. */
+/**
+ * The methods a client exposes for a resource table.
+ * @inline
+ */
 export type Resource<Table> = {
   readonly [Name in keyof Table]: Table[Name] extends Endpoint<infer Method> ? Method : Resource<Table[Name]>;
 };

@@ -24,18 +24,34 @@ export class InvalidArgumentError extends CommunityServerError {
   override name = 'InvalidArgumentError';
 }
 
-/** Where a request went: method and path (no origin, no query, never a credential). */
+/**
+ * Where a request went: method and path (no origin, no query, never a credential).
+ * @example
+ * const target: RequestTarget = { method: 'GET', path: '/api/v1/server/members/123' };
+ */
 export interface RequestTarget {
+  /** `GET`, `POST` or `DELETE`. */
   method: string;
+  /** The path, ids percent-encoded, without origin or query. */
   path: string;
 }
 
-/** The fields of an {@link ApiError}, parsed from the response. */
+/**
+ * The fields of an {@link ApiError}, parsed from the response; also what a test double passes
+ * to build one.
+ * @example
+ * const error = new NotFoundError({ status: 404, code: 'member_not_found', message: 'member "1" not found', details: undefined, headers: {}, method: 'GET', path: '/api/v1/server/members/1' });
+ */
 export interface ApiErrorInit extends RequestTarget {
+  /** HTTP status. */
   status: number;
+  /** The body's error code, or `"unknown"`. */
   code: string;
+  /** The body's message, or the status text. */
   message: string;
+  /** The body's `details`, or the whole body when it is not the spec's error shape. */
   details: unknown;
+  /** Response headers, lower-cased names. */
   headers: Record<string, string>;
 }
 
@@ -74,23 +90,55 @@ export class ApiError extends CommunityServerError {
   }
 }
 
-/** 400: the service refused the request as malformed. */
+/**
+ * 400: the service refused the request as malformed.
+ * @example
+ * try { await client.tokens.create({ name: 'x', expiresInDays: 7 }); }
+ * catch (error) { if (error instanceof BadRequestError) console.log(error.code, error.details); else throw error; }
+ */
 export class BadRequestError extends ApiError {
   override name = 'BadRequestError';
 }
-/** 401: the token is missing, malformed, unknown, expired, revoked or suspended. */
+/**
+ * 401: the token is missing, malformed, unknown, expired, revoked or suspended.
+ * @example
+ * try { await client.members.list(); }
+ * catch (error) { if (error instanceof AuthenticationError) console.log('token rejected:', error.message); else throw error; }
+ */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
 }
-/** 403: the token lacks the permission the operation needs. */
+/**
+ * 403: the token lacks the permission the operation needs.
+ * @example
+ * try { await client.tokens.deactivate(tokenId); }
+ * catch (error) { if (error instanceof PermissionDeniedError) console.log('this token may not manage tokens'); else throw error; }
+ */
 export class PermissionDeniedError extends ApiError {
   override name = 'PermissionDeniedError';
 }
-/** 404: the resource, or its parent (CAD, a department), does not exist. */
+/**
+ * 404: the resource, or its parent (CAD, a department), does not exist.
+ * @example
+ * const member = await client.members.get(id).catch((error) => {
+ *   if (error instanceof NotFoundError) return null; // error.code says what was missing, e.g. member_not_found
+ *   throw error;
+ * });
+ */
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
 }
-/** 429: too many requests. `retryAfter` says how long to wait, when the service said. */
+/**
+ * 429: too many requests. `retryAfter` says how long to wait, when the service said. GETs are
+ * retried after it on their own (up to `maxRetries`); you see this once retries are spent, for
+ * a wait over 60 s, or when `rateLimit: 'wait'` would have to wait longer than the timeout.
+ * @example
+ * try { await client.logs.list(); }
+ * catch (error) {
+ *   if (!(error instanceof RateLimitError)) throw error;
+ *   await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
+ * }
+ */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   /** Seconds to wait before trying again (from `Retry-After`), or `null` when not given. */
@@ -100,24 +148,54 @@ export class RateLimitError extends ApiError {
     this.retryAfter = retryAfterSeconds(init.headers['retry-after']);
   }
 }
-/** A 5xx answer. {@link ServiceUnavailableError} (503) extends it, so this catches every 5xx. */
+/**
+ * A 5xx answer. {@link ServiceUnavailableError} (503) extends it, so this catches every 5xx.
+ * @example
+ * try { await client.server.info(); }
+ * catch (error) { if (error instanceof InternalServerError) console.log(`the service failed (${error.status}); try later`); else throw error; }
+ */
 export class InternalServerError extends ApiError {
   override name = 'InternalServerError';
 }
-/** 503: the service, or one of its dependencies, is unavailable (or not ready). */
+/**
+ * 503: the service, or one of its dependencies, is unavailable (or not ready).
+ * @example
+ * const ready = await client.health.ready().then(() => true, (error) => {
+ *   if (error instanceof ServiceUnavailableError) return false; // error.details holds the readiness body
+ *   throw error;
+ * });
+ */
 export class ServiceUnavailableError extends InternalServerError {
   override name = 'ServiceUnavailableError';
 }
 
-/** The request could not reach the service (DNS, refused or reset connection…). */
+/**
+ * The request could not reach the service (DNS, refused or reset connection…), after every
+ * retry allowed. `cause` is the platform's error, with the token redacted.
+ * @example
+ * try { await client.health.live(); }
+ * catch (error) { if (error instanceof ConnectionError) console.log('unreachable:', error.message); else throw error; }
+ */
 export class ConnectionError extends CommunityServerError {
   override name = 'ConnectionError';
 }
-/** An attempt took longer than its `timeout`, after every retry allowed. */
+/**
+ * An attempt took longer than its `timeout`, after every retry allowed.
+ * @example
+ * try { await client.members.list({}, { timeout: 2000, maxRetries: 0 }); }
+ * catch (error) { if (error instanceof TimeoutError) console.log('too slow'); else throw error; }
+ */
 export class TimeoutError extends CommunityServerError {
   override name = 'TimeoutError';
 }
-/** The caller aborted the request through its `signal`; `cause` is the signal's reason. */
+/**
+ * The caller aborted the request through its `signal`; `cause` is the signal's reason.
+ * @example
+ * const controller = new AbortController();
+ * const pending = client.members.list({}, { signal: controller.signal });
+ * controller.abort('user left the page');
+ * await pending.catch((error) => { if (!(error instanceof AbortError)) throw error; });
+ */
 export class AbortError extends CommunityServerError {
   override name = 'AbortError';
 }
@@ -125,12 +203,22 @@ export class AbortError extends CommunityServerError {
 /**
  * A 2xx body that is not what the spec promises: not JSON, or failing its schema under
  * `validation: 'error'`. `issues` are zod's (empty when the body did not parse as JSON).
+ * @example
+ * try { await client.members.get(id); }
+ * catch (error) {
+ *   if (!(error instanceof ResponseValidationError)) throw error;
+ *   for (const issue of error.issues) console.log(issue.path.join('.'), issue.message);
+ * }
  */
 export class ResponseValidationError extends CommunityServerError {
   override name = 'ResponseValidationError';
+  /** zod's issues: where the body differs from the schema. Empty when it was not JSON at all. */
   readonly issues: z.core.$ZodIssue[];
+  /** Request method. */
   readonly method: string;
+  /** Request path, without origin or query. */
   readonly path: string;
+  /** The (2xx) status the body came with. */
   readonly status: number;
 
   constructor(message: string, init: RequestTarget & { issues: z.core.$ZodIssue[]; status: number }) {

@@ -33,6 +33,7 @@ export class Page<T> {
   readonly totalPages: number;
   readonly #fetchPage: PageFetcher<T>;
 
+  /** @internal list methods build pages; callers receive them. */
   constructor(envelope: PageEnvelope<T>, fetchPage: PageFetcher<T>) {
     this.data = envelope.data;
     this.page = envelope.page;
@@ -61,7 +62,11 @@ export class Page<T> {
   }
 }
 
-/** Options of {@link PagePromise.toArray}. */
+/**
+ * Options of {@link PagePromise.toArray}.
+ * @example
+ * const first200 = await client.logs.list({ pageSize: 100 }).toArray({ limit: 200, concurrency: 2 });
+ */
 export interface ToArrayOptions {
   /** Collect at most this many items; pages beyond them are never requested. */
   limit?: number | undefined;
@@ -81,6 +86,7 @@ const DEFAULT_CONCURRENCY = 4;
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   readonly #fetchPage: PageFetcher<T>;
 
+  /** @internal list methods return these; callers never build one. */
   constructor(result: Promise<WithResponse<Page<T>>>, fetchPage: PageFetcher<T>) {
     super(result);
     this.#fetchPage = fetchPage;

@@ -12,7 +12,12 @@ import { Page, PagePromise } from './pagination';
 import { bodyOf, type OutgoingRequest, type Send } from './transport';
 import type { PageEnvelope } from '../schemas/common';
 
-/** What to do with a 2xx body that fails its schema. */
+/**
+ * What to do with a 2xx body that fails its schema: throw `ResponseValidationError` (`'error'`),
+ * warn once per endpoint and return the body as it came (`'warn'`), or skip schemas (`'off'`).
+ * @example
+ * const lenient = new CommunityServerClient({ validation: 'warn' });
+ */
 export type ValidationMode = 'error' | 'warn' | 'off';
 
 export interface CallerConfig {

@@ -1,7 +1,12 @@
 import type * as z from 'zod/mini';
 import { any, anyOpt, bool, int32, int64, looseObject, maybe, str } from './common';
 
-/** An application form of the server (spec Part 2, "Application"). */
+/**
+ * An application form of the server (spec Part 2, "Application").
+ * @example
+ * import { ApplicationSchema } from 'community-server-sdk/schemas';
+ * const application = ApplicationSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const ApplicationSchema = looseObject({
   id: str,
   serverId: str,
@@ -59,10 +64,20 @@ export const ApplicationSchema = looseObject({
   lastUpdated: maybe(int64),
   gameGroupId: maybe(str),
 });
-/** An application form of the server. */
+/**
+ * An application form of the server.
+ * @example
+ * const application: Application = await client.applications.get(applicationId);
+ * const open = (await client.applications.list({ limit: 100 }).toArray()).filter((a) => a.acceptingResponses);
+ */
 export interface Application extends z.infer<typeof ApplicationSchema> {}
 
-/** A response submitted to an application (spec Part 2, "Application response"). */
+/**
+ * A response submitted to an application (spec Part 2, "Application response").
+ * @example
+ * import { ApplicationResponseSchema } from 'community-server-sdk/schemas';
+ * const applicationResponse = ApplicationResponseSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const ApplicationResponseSchema = looseObject({
   id: str,
   applicationId: str,
@@ -83,5 +98,11 @@ export const ApplicationResponseSchema = looseObject({
   sectionsSorted: anyOpt,
   stagingStatus: maybe(int32),
 });
-/** A response submitted to an application. */
+/**
+ * A response submitted to an application.
+ * @example
+ * for await (const response of client.applications.responses(applicationId)) {
+ *   if (response.reviewedAt == null) console.log(`${response.userId} awaits review`);
+ * }
+ */
 export interface ApplicationResponse extends z.infer<typeof ApplicationResponseSchema> {}

@@ -1,7 +1,12 @@
 import type * as z from 'zod/mini';
 import { anyOpt, int32, int64, looseObject, maybe, str } from './common';
 
-/** An event in the audit log of applications, server-wide or of one department. */
+/**
+ * An event in the audit log of applications, server-wide or of one department.
+ * @example
+ * import { AuditLogEventSchema } from 'community-server-sdk/schemas';
+ * const auditLogEvent = AuditLogEventSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const AuditLogEventSchema = looseObject({
   id: str,
   serverId: str,
@@ -11,5 +16,9 @@ export const AuditLogEventSchema = looseObject({
   description: anyOpt,
   type: maybe(int32),
 });
-/** An event in an audit log. */
+/**
+ * An event in an audit log.
+ * @example
+ * for await (const event of client.auditLogs.list()) console.log(event.userId, toDate(event.timestamp));
+ */
 export interface AuditLogEvent extends z.infer<typeof AuditLogEventSchema> {}

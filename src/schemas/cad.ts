@@ -1,7 +1,12 @@
 import type * as z from 'zod/mini';
 import { any, anyOpt, bool, int32, int64, looseObject, maybe, str } from './common';
 
-/** A computer-aided-dispatch call. */
+/**
+ * A computer-aided-dispatch call.
+ * @example
+ * import { CadCallSchema } from 'community-server-sdk/schemas';
+ * const cadCall = CadCallSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const CadCallSchema = looseObject({
   id: str,
   serverId: str,
@@ -26,10 +31,20 @@ export const CadCallSchema = looseObject({
   loc: anyOpt,
   primaryUnit: anyOpt,
 });
-/** A computer-aided-dispatch call. */
+/**
+ * A computer-aided-dispatch call.
+ * @example
+ * const call: CadCall = await client.cad.calls.get(callId);
+ * console.log(call.title, call.closedAt == null ? 'open' : 'closed');
+ */
 export interface CadCall extends z.infer<typeof CadCallSchema> {}
 
-/** A note attached to a CAD call. */
+/**
+ * A note attached to a CAD call.
+ * @example
+ * import { CadCallNoteSchema } from 'community-server-sdk/schemas';
+ * const cadCallNote = CadCallNoteSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const CadCallNoteSchema = looseObject({
   id: str,
   serverId: str,
@@ -41,10 +56,19 @@ export const CadCallNoteSchema = looseObject({
   data: any,
   mergedFrom: maybe(str),
 });
-/** A note attached to a CAD call. */
+/**
+ * A note attached to a CAD call.
+ * @example
+ * for await (const note of client.cad.calls.notes(callId)) console.log(note.createdByUserId, note.data);
+ */
 export interface CadCallNote extends z.infer<typeof CadCallNoteSchema> {}
 
-/** A court hearing about a CAD record. */
+/**
+ * A court hearing about a CAD record.
+ * @example
+ * import { CadCourtHearingSchema } from 'community-server-sdk/schemas';
+ * const cadCourtHearing = CadCourtHearingSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const CadCourtHearingSchema = looseObject({
   serverId: str,
   id: str,
@@ -56,10 +80,20 @@ export const CadCourtHearingSchema = looseObject({
   closedAt: maybe(int64),
   processedBy: maybe(str),
 });
-/** A court hearing about a CAD record. */
+/**
+ * A court hearing about a CAD record.
+ * @example
+ * const hearing: CadCourtHearing = await client.cad.courtHearings.get(hearingId);
+ * const record = await client.cad.records.get(hearing.recordId);
+ */
 export interface CadCourtHearing extends z.infer<typeof CadCourtHearingSchema> {}
 
-/** A CAD record (a report, citation, warrant… as the record's template defines). */
+/**
+ * A CAD record (a report, citation, warrant… as the record's template defines).
+ * @example
+ * import { CadRecordSchema } from 'community-server-sdk/schemas';
+ * const cadRecord = CadRecordSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const CadRecordSchema = looseObject({
   id: str,
   serverId: str,
@@ -78,10 +112,20 @@ export const CadRecordSchema = looseObject({
   createdByUnit: anyOpt,
   noCharge: maybe(bool),
 });
-/** A CAD record. */
+/**
+ * A CAD record.
+ * @example
+ * const record: CadRecord = await client.cad.records.get(recordId);
+ * console.log(record.label, record.status);
+ */
 export interface CadRecord extends z.infer<typeof CadRecordSchema> {}
 
-/** A CAD unit: one member on duty in the dispatch system. Its id is an int32. */
+/**
+ * A CAD unit: one member on duty in the dispatch system. Its id is an int32.
+ * @example
+ * import { CadUnitSchema } from 'community-server-sdk/schemas';
+ * const cadUnit = CadUnitSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const CadUnitSchema = looseObject({
   id: int32,
   serverId: str,
@@ -98,10 +142,20 @@ export const CadUnitSchema = looseObject({
   rank: maybe(str),
   subdivision: maybe(str),
 });
-/** A CAD unit. */
+/**
+ * A CAD unit.
+ * @example
+ * const unit: CadUnit = await client.cad.units.get(12); // unit ids are int32
+ * if (unit.panic) console.warn(`unit ${unit.number} pressed panic`);
+ */
 export interface CadUnit extends z.infer<typeof CadUnitSchema> {}
 
-/** A group of CAD units working together. Its id is an int32. */
+/**
+ * A group of CAD units working together. Its id is an int32.
+ * @example
+ * import { CadUnitGroupSchema } from 'community-server-sdk/schemas';
+ * const cadUnitGroup = CadUnitGroupSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const CadUnitGroupSchema = looseObject({
   id: int32,
   serverId: str,
@@ -114,5 +168,10 @@ export const CadUnitGroupSchema = looseObject({
   maxUnits: maybe(int32),
   restrictAgency: maybe(str),
 });
-/** A group of CAD units. */
+/**
+ * A group of CAD units.
+ * @example
+ * const group: CadUnitGroup = await client.cad.unitGroups.get(3); // group ids are int32
+ * console.log(group.name, group.units);
+ */
 export interface CadUnitGroup extends z.infer<typeof CadUnitGroupSchema> {}

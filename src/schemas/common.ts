@@ -50,24 +50,56 @@ export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullab
 export const PageSchema = <T extends z.ZodMiniType>(item: T) =>
   looseObject({ data: z.array(item), page: int64, pageSize: int64, total: int64, totalPages: int64 });
 
-/** The envelope of a list response, with items of type `T`. */
+/**
+ * The envelope of a list response, with items of type `T`.
+ * @example
+ * const page = await client.members.list({ pageSize: 50 });
+ * console.log(`page ${page.page} of ${page.totalPages}: ${page.data.length} of ${page.total}`);
+ */
 export interface PageEnvelope<T> {
+  /** The items of this page. */
   data: T[];
+  /** This page's number, 1-based. */
   page: number;
+  /** Items per page. */
   pageSize: number;
+  /** Items in the whole list. */
   total: number;
+  /** Pages in the whole list. */
   totalPages: number;
+  /** Fields the spec does not name, kept as they came. */
   [key: string]: unknown;
 }
 
-/** A JSON object whose fields the spec leaves open; every field reaches the caller. */
+/**
+ * A JSON object whose fields the spec leaves open; every field reaches the caller.
+ * @example
+ * import { OpenObjectSchema } from 'community-server-sdk/schemas';
+ * const openObject = OpenObjectSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const OpenObjectSchema = looseObject({});
-/** A JSON object whose fields the spec leaves open. */
+/**
+ * A JSON object whose fields the spec leaves open.
+ * @example
+ * const info = await client.server.info();
+ * const extra = info.someFieldTheSpecDoesNotName; // unknown: narrow it before use
+ */
 export interface OpenObject extends z.infer<typeof OpenObjectSchema> {}
 
-/** The spec's error body: `{"error":{"code","message","details"}}`. */
+/**
+ * The spec's error body: `{"error":{"code","message","details"}}`.
+ * @example
+ * import { ErrorResponseSchema } from 'community-server-sdk/schemas';
+ * const errorResponse = ErrorResponseSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const ErrorResponseSchema = looseObject({
   error: looseObject({ code: str, message: str, details: anyOpt }),
 });
-/** The spec's error body. */
+/**
+ * The spec's error body.
+ * @example
+ * import { ErrorResponseSchema } from 'community-server-sdk/schemas';
+ * const parsed = ErrorResponseSchema.safeParse(await response.json());
+ * if (parsed.success) console.log(parsed.data.error.code);
+ */
 export interface ErrorResponse extends z.infer<typeof ErrorResponseSchema> {}

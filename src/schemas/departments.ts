@@ -1,7 +1,12 @@
 import type * as z from 'zod/mini';
 import { any, bool, int32, int64, looseObject, maybe, str } from './common';
 
-/** A department of the server (police, fire, dispatch…). */
+/**
+ * A department of the server (police, fire, dispatch…).
+ * @example
+ * import { DepartmentSchema } from 'community-server-sdk/schemas';
+ * const department = DepartmentSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const DepartmentSchema = looseObject({
   id: str,
   serverId: str,
@@ -12,10 +17,19 @@ export const DepartmentSchema = looseObject({
   joinCode: maybe(str),
   type: maybe(int32),
 });
-/** A department of the server. */
+/**
+ * A department of the server.
+ * @example
+ * for await (const department of client.departments.list()) console.log(department.name);
+ */
 export interface Department extends z.infer<typeof DepartmentSchema> {}
 
-/** A member of a department, holding one of its ranks. */
+/**
+ * A member of a department, holding one of its ranks.
+ * @example
+ * import { DepartmentMemberSchema } from 'community-server-sdk/schemas';
+ * const departmentMember = DepartmentMemberSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const DepartmentMemberSchema = looseObject({
   id: str,
   departmentId: str,
@@ -29,10 +43,20 @@ export const DepartmentMemberSchema = looseObject({
   inactiveLastShift: maybe(int64),
   inactiveSince: maybe(int64),
 });
-/** A member of a department. */
+/**
+ * A member of a department.
+ * @example
+ * const member: DepartmentMember = await client.departments.members.get(departmentId, memberId);
+ * const rank = await client.departments.ranks.get(departmentId, member.rankId);
+ */
 export interface DepartmentMember extends z.infer<typeof DepartmentMemberSchema> {}
 
-/** A rank of a department; `position` orders ranks. */
+/**
+ * A rank of a department; `position` orders ranks.
+ * @example
+ * import { DepartmentRankSchema } from 'community-server-sdk/schemas';
+ * const departmentRank = DepartmentRankSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const DepartmentRankSchema = looseObject({
   id: str,
   departmentId: str,
@@ -42,5 +66,9 @@ export const DepartmentRankSchema = looseObject({
   colour: maybe(str),
   linkedChatRoleId: maybe(str),
 });
-/** A rank of a department. */
+/**
+ * A rank of a department.
+ * @example
+ * const ranks = await client.departments.ranks.list(departmentId, { orderBy: 'position', sort: 'asc' }).toArray();
+ */
 export interface DepartmentRank extends z.infer<typeof DepartmentRankSchema> {}

@@ -5,7 +5,7 @@
  * @example
  * import { MemberSchema } from 'community-server-sdk/schemas';
  * const member = MemberSchema.parse(JSON.parse(text));
- * @module
+ * @module community-server-sdk/schemas
  */
 export * from './applications';
 export * from './audit-logs';

@@ -1,7 +1,12 @@
 import type * as z from 'zod/mini';
 import { any, int32, int64, looseObject, maybe, str } from './common';
 
-/** A leave-of-absence request; its stage timestamps record how it moved. */
+/**
+ * A leave-of-absence request; its stage timestamps record how it moved.
+ * @example
+ * import { LoaSchema } from 'community-server-sdk/schemas';
+ * const loa = LoaSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const LoaSchema = looseObject({
   id: str,
   serverId: str,
@@ -23,5 +28,10 @@ export const LoaSchema = looseObject({
   reason: maybe(str),
   reviewedBy: maybe(str),
 });
-/** A leave-of-absence request. */
+/**
+ * A leave-of-absence request.
+ * @example
+ * const loa: Loa = await client.loas.get(loaId);
+ * const running = loa.startedAt != null && loa.endedAt == null;
+ */
 export interface Loa extends z.infer<typeof LoaSchema> {}

@@ -1,7 +1,12 @@
 import type * as z from 'zod/mini';
 import { any, bool, int32, int64, looseObject, maybe, str } from './common';
 
-/** A moderation log entry (warning, kick, ban…). */
+/**
+ * A moderation log entry (warning, kick, ban…).
+ * @example
+ * import { LogSchema } from 'community-server-sdk/schemas';
+ * const log = LogSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const LogSchema = looseObject({
   id: str,
   serverId: str,
@@ -25,5 +30,9 @@ export const LogSchema = looseObject({
   expiredAt: maybe(int64),
   unbanAt: maybe(int64),
 });
-/** A moderation log entry. */
+/**
+ * A moderation log entry.
+ * @example
+ * for await (const log of client.logs.byUser(username)) console.log(toDate(log.createdAt), log.text);
+ */
 export interface Log extends z.infer<typeof LogSchema> {}

@@ -1,17 +1,36 @@
 import type * as z from 'zod/mini';
 import { any, int64, looseObject, str } from './common';
 
-/** A member of the server. */
+/**
+ * A member of the server.
+ * @example
+ * import { MemberSchema } from 'community-server-sdk/schemas';
+ * const member = MemberSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const MemberSchema = looseObject({
   id: str,
   serverId: str,
   roles: any,
   createdAt: int64,
 });
-/** A member of the server. */
+/**
+ * A member of the server.
+ * @example
+ * const member: Member = await client.members.get(memberId);
+ * console.log(member.id, toDate(member.createdAt));
+ */
 export interface Member extends z.infer<typeof MemberSchema> {}
 
-/** The chat-platform id linked to a member. */
+/**
+ * The chat-platform id linked to a member.
+ * @example
+ * import { ChatIdResponseSchema } from 'community-server-sdk/schemas';
+ * const chatIdResponse = ChatIdResponseSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const ChatIdResponseSchema = looseObject({ chatId: str });
-/** The chat-platform id linked to a member. */
+/**
+ * The chat-platform id linked to a member.
+ * @example
+ * const { chatId } = await client.members.chatId(memberId);
+ */
 export interface ChatIdResponse extends z.infer<typeof ChatIdResponseSchema> {}

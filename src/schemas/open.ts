@@ -7,7 +7,12 @@
 import * as z from 'zod/mini';
 import { anyOpt, bool, int64, looseObject, maybe, str } from './common';
 
-/** A duty shift of a member, server-wide or within a department. */
+/**
+ * A duty shift of a member, server-wide or within a department.
+ * @example
+ * import { ShiftSchema } from 'community-server-sdk/schemas';
+ * const shift = ShiftSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const ShiftSchema = looseObject({
   id: maybe(str),
   serverId: maybe(str),
@@ -20,10 +25,19 @@ export const ShiftSchema = looseObject({
   endedAt: maybe(int64),
   endedBy: maybe(str),
 });
-/** A duty shift of a member. */
+/**
+ * A duty shift of a member.
+ * @example
+ * for await (const shift of client.shifts.byMember(memberId)) console.log(shift.type, shift.createdAt, shift.endedAt);
+ */
 export interface Shift extends z.infer<typeof ShiftSchema> {}
 
-/** A role of the server. */
+/**
+ * A role of the server.
+ * @example
+ * import { RoleSchema } from 'community-server-sdk/schemas';
+ * const role = RoleSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const RoleSchema = looseObject({
   id: maybe(str),
   serverId: maybe(str),
@@ -34,10 +48,20 @@ export const RoleSchema = looseObject({
   linkedChatRoleId: maybe(str),
   createdAt: maybe(int64),
 });
-/** A role of the server. */
+/**
+ * A role of the server.
+ * @example
+ * const roles = await client.roles.list({ pageSize: 100 }).toArray();
+ * const admins = roles.filter((role) => role.name === 'Admin');
+ */
 export interface Role extends z.infer<typeof RoleSchema> {}
 
-/** Information on the server the token belongs to. */
+/**
+ * Information on the server the token belongs to.
+ * @example
+ * import { ServerInfoSchema } from 'community-server-sdk/schemas';
+ * const serverInfo = ServerInfoSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const ServerInfoSchema = looseObject({
   id: maybe(str),
   name: maybe(str),
@@ -47,15 +71,30 @@ export const ServerInfoSchema = looseObject({
   createdAt: maybe(int64),
   roles: anyOpt,
 });
-/** Information on the server the token belongs to. */
+/**
+ * Information on the server the token belongs to.
+ * @example
+ * const info: ServerInfo = await client.server.info();
+ * console.log(info.name);
+ */
 export interface ServerInfo extends z.infer<typeof ServerInfoSchema> {}
 
-/** The game-platform account linked to a chat-platform account. */
+/**
+ * The game-platform account linked to a chat-platform account.
+ * @example
+ * import { GameConnectionSchema } from 'community-server-sdk/schemas';
+ * const gameConnection = GameConnectionSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const GameConnectionSchema = looseObject({
   gameId: maybe(str),
   userId: maybe(str),
   createdAt: maybe(int64),
   lastUpdatedAt: maybe(int64),
 });
-/** The game-platform account linked to a chat-platform account. */
+/**
+ * The game-platform account linked to a chat-platform account.
+ * @example
+ * const connection: GameConnection = await client.verification.gameByChatId(chatId);
+ * console.log(connection.gameId);
+ */
 export interface GameConnection extends z.infer<typeof GameConnectionSchema> {}

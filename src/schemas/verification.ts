@@ -1,12 +1,21 @@
 import type * as z from 'zod/mini';
 import { looseObject, maybe, str } from './common';
 
-/** The chat-platform account linked to a game-platform account (the game-to-chat lookup). */
+/**
+ * The chat-platform account linked to a game-platform account (the game-to-chat lookup).
+ * @example
+ * import { AccountSchema } from 'community-server-sdk/schemas';
+ * const account = AccountSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ */
 export const AccountSchema = looseObject({
   providerAccountId: str,
   userId: maybe(str),
 });
-/** The chat-platform account linked to a game-platform account. */
+/**
+ * The chat-platform account linked to a game-platform account.
+ * @example
+ * const { providerAccountId, userId } = await client.verification.chatByGameId(gameId);
+ */
 export interface Account extends z.infer<typeof AccountSchema> {}
 
 export { GameConnectionSchema, type GameConnection } from './open';

@@ -1,0 +1,24 @@
+// `npm run docs`: the API reference of every entry point, into docs/api/. Any warning fails it.
+/** @type {Partial<import('typedoc').TypeDocOptions>} */
+export default {
+  name: 'community-server-sdk',
+  entryPoints: ['src/index.ts', 'src/schemas/index.ts', 'mocks/index.ts', 'mocks/node.ts', 'mocks/browser.ts'],
+  tsconfig: 'tsconfig.docs.json',
+  // The JSON model is what test/docs.test.ts reads to check every symbol has an example.
+  outputs: [
+    { name: 'html', path: 'docs/api' },
+    { name: 'json', path: 'docs/api/reference.json' },
+  ],
+  readme: 'none',
+  excludePrivate: true,
+  excludeInternal: true,
+  excludeExternals: true,
+  // Source links would need a public repository URL; the reference stands on its own.
+  disableSources: true,
+  treatWarningsAsErrors: true,
+  validation: { notExported: true, invalidLink: true, notDocumented: true },
+  // Properties are left out here only because the resource types carry the spec's field lists
+  // (Part 2), whose meanings the spec does not give; test/docs.test.ts requires a comment on
+  // every other property, and an example on every exported symbol.
+  requiredToBeDocumented: ['Enum', 'Variable', 'Function', 'Class', 'Interface', 'TypeAlias', 'Method', 'Accessor'],
+};
