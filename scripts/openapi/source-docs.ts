@@ -1,0 +1,86 @@
+/**
+ * What the SDK's source says about its requests and schemas that the runtime objects do not
+ * carry: doc comments (`/** #48: one member. *\/`) and the names the resource lines pass their
+ * schemas by. A resource line hands `get()` a schema object, and one object can go by several
+ * names (`Token`, `RateLimitStatus` and `ReadinessStatus` are all the open object), so only the
+ * source can tell which name a request means.
+ * @module
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+/** One line of a resource table, e.g. `get: get('/api/v1/server/members/{memberId}', Member)`. */
+export interface ResourceLine {
+  /** The doc comment above the line, e.g. `#48: one member.` */
+  doc: string;
+  /** The path literal the line passes. */
+  path: string;
+  /** Every identifier the call passes, in order, e.g. `['CreateTokenRequest', 'Token']` or `['probe']`. */
+  identifiers: string[];
+}
+
+/**
+ * The text of the doc comments attached to `node`, or '' when it has none. Lines wrapped for the
+ * source's width are joined; blank lines still separate paragraphs.
+ */
+function docOf(node: ts.Node): string {
+  return ts
+    .getJSDocCommentsAndTags(node)
+    .filter(ts.isJSDoc)
+    .map((jsDoc) => ts.getTextOfJSDocComment(jsDoc.comment) ?? '')
+    .join('\n\n')
+    .trim()
+    .replace(/(?<!\n)\n(?!\n)/g, ' ');
+}
+
+function parse(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+/** The `.ts` files of `dir`, except those named in `skip`, in a stable order. */
+export function sourceFiles(dir: string, skip: readonly string[] = []): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !skip.includes(name))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+/** Every `export const` of `files`: its doc comment and initializer, by name. */
+export function exportedConsts(files: readonly string[]): Map<string, { doc: string; initializer: ts.Expression | undefined }> {
+  const consts = new Map<string, { doc: string; initializer: ts.Expression | undefined }>();
+  for (const file of files) {
+    for (const statement of parse(file).statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name)) consts.set(declaration.name.text, { doc: docOf(declaration), initializer: declaration.initializer });
+      }
+    }
+  }
+  return consts;
+}
+
+/**
+ * The lines of the resource tables exported by `files`, by dotted SDK name (`cad.calls.list`):
+ * each `name: call('path', …)` property, found however deep the table nests.
+ */
+export function resourceLines(files: readonly string[]): Map<string, ResourceLine> {
+  const lines = new Map<string, ResourceLine>();
+  const visit = (table: ts.ObjectLiteralExpression, prefix: string) => {
+    for (const property of table.properties) {
+      if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue;
+      const name = prefix + property.name.text;
+      const value = property.initializer;
+      if (ts.isObjectLiteralExpression(value)) visit(value, `${name}.`);
+      else if (ts.isCallExpression(value) && value.arguments[0] && ts.isStringLiteral(value.arguments[0])) {
+        const identifiers = value.arguments.filter(ts.isIdentifier).map((argument) => argument.text);
+        lines.set(name, { doc: docOf(property), path: value.arguments[0].text, identifiers });
+      }
+    }
+  };
+  for (const [name, { initializer }] of exportedConsts(files)) {
+    if (initializer && ts.isObjectLiteralExpression(initializer)) visit(initializer, `${name}.`);
+  }
+  return lines;
+}
