@@ -15,7 +15,9 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    // The examples' own tests run too; the jest one runs under jest (test/examples.test.ts).
+    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'examples/**/*.jest.test.ts'],
     testTimeout: 20_000,
     reporters: ['default', './test/summary-reporter.ts'],
   },

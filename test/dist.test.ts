@@ -74,4 +74,17 @@ describe('the built package', () => {
     expect(cjs).not.toMatch(/require\(["']ky["']\)/);
     expect(cjs).toMatch(/require\(["']zod\/mini["']\)/);
   });
+
+  it('npm pack ships what users need and nothing else', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
+    const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
+    const paths = files.map((f) => f.path);
+    expect(paths.filter((p) => !p.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'openapi.json', 'package.json']);
+    const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { exports: Record<string, unknown>; bin: Record<string, string> };
+    // Every file an export or the bin points at is in the tarball.
+    const targetsOf = (entry: unknown): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry as object).flatMap(targetsOf));
+    const targets = [...targetsOf(pkg.exports), ...Object.values(pkg.bin)].map((t) => t.replace(/^\.\//, ''));
+    expect(targets.length).toBeGreaterThan(20);
+    for (const target of new Set(targets)) expect(paths, target).toContain(target);
+  });
 });

@@ -57,6 +57,47 @@ it('npm run demo walks every data group in-process, with no network', async () =
   expect(stdout).toContain('404 member_not_found: member "no-such-member" not found');
 });
 
+it('the bot example briefs from the mock over real HTTP when no server is configured', async () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, COMMUNITY_SERVER_BASE_URL: '', COMMUNITY_SERVER_TOKEN: '' };
+  const { stdout } = await run('npm', ['run', '--silent', 'bot'], { cwd: root, env });
+  // The briefing, worked out from the seeded store the way the bot reads the API.
+  const main = mock.store.main;
+  const cad = main.cad!;
+  const open = cad.calls.all().filter((call) => call.closedAt == null);
+  const calls = open.slice(0, 3).map((call) => {
+    const unit = typeof call.primaryUnit === 'number' ? cad.units.get(call.primaryUnit) : undefined;
+    return `- ${call.title} (priority ${call.priority ?? '?'}, ${unit ? `unit ${unit.number}` : 'no unit yet'})`;
+  });
+  const leave = main.departments.all().map((department) => {
+    const inside = main.departmentData.get(department.id)!;
+    const away = inside.loas.all().filter((l) => l.startedAt != null && l.endedAt == null && l.cancelledAt == null && l.expiredAt == null);
+    return `- ${department.name}: ${away.length} of ${inside.members.size}`;
+  });
+  const logs = main.logs.all();
+  const monthStart = logs[0]!.createdAt - 30 * 24 * 3600;
+  const month = logs.slice(0, logs.findIndex((log) => log.createdAt < monthStart));
+  const byStaff = new Map<string, number>();
+  for (const log of month) byStaff.set(log.createdBy, (byStaff.get(log.createdBy) ?? 0) + 1);
+  const [busiest, count] = [...byStaff].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
+  expect(stdout).toMatch(/^\(no server configured: briefing from the offline mock at http:\/\/127\.0\.0\.1:\d+\)\n/);
+  expect(stdout.split('\n').slice(1).join('\n')).toBe(
+    [
+      `Briefing for ${main.info.name}`,
+      `Open CAD calls: ${open.length}`,
+      ...calls,
+      'On leave:',
+      ...leave,
+      `Moderation since ${new Date(monthStart * 1000).toISOString().slice(0, 10)}: ${month.length} actions by ${byStaff.size} staff; busiest ${main.members.get(busiest)!.username} (${count})`,
+      '',
+    ].join('\n'),
+  );
+});
+
+it('the testing example passes under jest too (against the built package)', async () => {
+  const { stderr } = await run('npm', ['run', '--silent', 'test:jest'], { cwd: root });
+  expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
+}, 60_000);
+
 it("the README's quick start is the quick-start example", () => {
   const readme = readFileSync(`${root}/README.md`, 'utf8');
   const example = readFileSync(`${root}/examples/quickstart.ts`, 'utf8');
