@@ -30,7 +30,7 @@ export interface Comparison {
   note?: string;
 }
 
-export interface PairedOptions {
+export interface InterleaveOptions {
   /** Rounds of each side (default 40). */
   rounds?: number;
   /** Operations per round (default 50). */
@@ -58,7 +58,7 @@ export const format = ({ median, low, high }: Spread, unit: string, digits = 0) 
   `${median.toFixed(digits)} ${unit} (${low.toFixed(digits)}–${high.toFixed(digits)})`;
 
 /** Whether a ratio meets a goal written as `≤ 1.15×` or `≥ 0.8×`. */
-export function meets(ratio: number, goal: string): boolean {
+function meets(ratio: number, goal: string): boolean {
   const [, op, bound] = /^([≤≥]) ([\d.]+)/.exec(goal) ?? [];
   return op === '≤' ? ratio <= Number(bound) : ratio >= Number(bound);
 }
@@ -95,7 +95,7 @@ export interface Interleaved<Side extends string> {
  */
 export async function interleave<Side extends string>(
   sides: Record<Side, (i: number) => Promise<unknown>>,
-  options: PairedOptions = {},
+  options: InterleaveOptions = {},
 ): Promise<Interleaved<Side>> {
   const { rounds = 40, operations = 50, warmup = 500 } = smoke ? { rounds: 2, operations: 5, warmup: 5 } : options;
   const names = Object.keys(sides) as Side[];

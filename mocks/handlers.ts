@@ -11,9 +11,8 @@
  * @module
  */
 import { http, type HttpHandler } from 'msw';
-import type { Endpoint } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
-import { isEndpoint, type ResourceTable } from '../src/core/endpoint';
+import { endpointsOf, type Endpoint } from '../src/core/endpoint';
 import { fail as raise, type MockState, type Route, type RouteContext } from './context';
 import { DEFAULT_PAGE_SIZE, parsePageQuery, type PageQuery } from './paging';
 import { errorResponse, invalidParameter, json, MockHttpError, notFound, type AuthErrorShape } from './replies';
@@ -36,15 +35,8 @@ export interface PipelineOptions {
 const INT32 = /^-?\d{1,10}$/;
 const NO_PAGE: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE, orderBy: undefined, sort: undefined };
 
-/** Every endpoint with its route, in the order of the client's table. */
-function pair(table: ResourceTable, routeTable: Record<string, unknown>, into: [Endpoint, Route][] = []) {
-  for (const [name, value] of Object.entries(table)) {
-    const route = routeTable[name];
-    if (isEndpoint(value)) into.push([value, route as Route]);
-    else pair(value, route as Record<string, unknown>, into);
-  }
-  return into;
-}
+/** The route of the request named `name` (`cad.calls.list`): the route table has the client's shape. */
+const routeOf = (name: string): Route => name.split('.').reduce<unknown>((table, key) => (table as Record<string, unknown>)[key], routes) as Route;
 
 /** The path parameters of `endpoint` in path order; int32 ones become numbers or a 400. */
 function pathParams(endpoint: Endpoint, raw: Record<string, string | readonly string[] | undefined>): (string | number)[] {
@@ -123,7 +115,8 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     }
   }
 
-  const mockRoutes: MockRoute[] = pair(resources, routes as unknown as Record<string, unknown>).map(([endpoint, route]) => {
+  const mockRoutes: MockRoute[] = endpointsOf(resources).map(({ name, endpoint }) => {
+    const route = routeOf(name);
     const path = `*${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete';
     const handler = http[method](path, ({ request, params }) => serve(endpoint, route, request, params));

@@ -12,7 +12,7 @@ import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openApiFile, renderOpenApi, type OpenApiDocument, type Parameter, type ResponseObject } from '../scripts/openapi/document';
 import type { JsonSchema } from '../scripts/openapi/json-schema';
-import { endpointsOf } from '../scripts/openapi/requests';
+import { endpointsOf } from '../src/core/endpoint';
 import type { Endpoint } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
 import { pick, replaceArg, rows, type Ids, type Row } from './mock/contract-rows';

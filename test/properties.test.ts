@@ -23,7 +23,7 @@ import * as z from 'zod/mini';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../src/resources/index';
-import { isEndpoint, type Endpoint, type ResourceTable } from '../src/core/endpoint';
+import { endpointsOf, type Endpoint } from '../src/core/endpoint';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const settings = { numRuns: RUNS };
@@ -163,12 +163,7 @@ describe('(b) path ids', () => {
 });
 
 describe('(c) query values on every list request', () => {
-  const lists: Endpoint[] = [];
-  const walk = (table: ResourceTable) => {
-    for (const entry of Object.values(table)) if (isEndpoint(entry)) entry.kind === 'page' && lists.push(entry);
-    else walk(entry);
-  };
-  walk(resources);
+  const lists = endpointsOf(resources).map(({ endpoint }) => endpoint).filter((endpoint) => endpoint.kind === 'page');
   const store = mock.store.main;
   const departmentId = store.departments.all()[0]!.id;
   const ids: Record<string, string> = {

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
-import { isEndpoint, type Endpoint, type ResourceTable } from '../../src/core/endpoint';
+import { endpointsOf, type Endpoint } from '../../src/core/endpoint';
 import { resources } from '../../src/resources/index';
 import * as named from '../../src/resources/schemas';
 import { resourceLines, sourceFiles, type ResourceLine } from './source-docs';
@@ -31,13 +31,6 @@ export interface ApiRequest {
   schemaName: string | undefined;
   /** Name of the request body's schema, for the request that sends one. */
   bodyName: string | undefined;
-}
-
-/** Every endpoint of `table` with its dotted name, in the table's order. */
-export function endpointsOf(table: ResourceTable, prefix = ''): { name: string; endpoint: Endpoint }[] {
-  return Object.entries(table).flatMap(([key, entry]) =>
-    isEndpoint(entry) ? [{ name: prefix + key, endpoint: entry }] : endpointsOf(entry, `${prefix}${key}.`),
-  );
 }
 
 /** The item schema of a page envelope (`PageSchema(item)`). */

@@ -227,3 +227,13 @@ export type Resource<Table> = {
 export function isEndpoint(value: Endpoint | ResourceTable): value is Endpoint {
   return typeof (value as Endpoint).method === 'string' && Array.isArray((value as Endpoint).parts);
 }
+
+/**
+ * Every endpoint of a table with its dotted name (`cad.calls.list`), in the table's order: the
+ * one walk of the table that the mock, the OpenAPI generator and the tests share.
+ */
+export function endpointsOf(table: ResourceTable, prefix = ''): { name: string; endpoint: Endpoint }[] {
+  return Object.entries(table).flatMap(([key, entry]) =>
+    isEndpoint(entry) ? [{ name: prefix + key, endpoint: entry }] : endpointsOf(entry, `${prefix}${key}.`),
+  );
+}
