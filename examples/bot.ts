@@ -5,10 +5,22 @@
  * loopback and talks to that, over real HTTP all the same.
  *
  *   npx tsx examples/bot.ts
+ *
+ * With `--follow`, it then stays and reacts to new moderation logs, join requests and LOAs as
+ * they come (`watch()`), until Ctrl-C (`--follow=30`: for 30 seconds). Against the mock's bin
+ * started with `--activity`, there is something to follow:
+ *
+ *   npx community-server-mock --port 4010 --activity 500     (prints its tokens)
+ *   COMMUNITY_SERVER_BASE_URL=http://127.0.0.1:4010 COMMUNITY_SERVER_TOKEN=<main token> npx tsx examples/bot.ts --follow
+ *
+ * Without a configured server, `--follow` turns the offline mock's activity on itself.
  */
-import { CommunityServerClient, NotFoundError, toDate, type CadCall, type Loa } from 'community-server-sdk';
+import { CommunityServerClient, NotFoundError, toDate, type CadCall, type Loa, type PagePromise } from 'community-server-sdk';
 
 const MONTH_SECONDS = 30 * 24 * 3600;
+/** `--follow` (until Ctrl-C) or `--follow=<seconds>`; absent: brief and exit. */
+const followArg = process.argv.slice(2).find((arg) => arg === '--follow' || arg.startsWith('--follow='));
+const followSeconds = followArg?.includes('=') ? Number(followArg.split('=')[1]) : Number.POSITIVE_INFINITY;
 
 /** A client for the configured server, or for the mock served on a free loopback port. */
 async function connect(): Promise<{ client: CommunityServerClient; close(): Promise<void> }> {
@@ -18,7 +30,7 @@ async function connect(): Promise<{ client: CommunityServerClient; close(): Prom
   // Loaded only when needed: a bot pointed at the real service does not need msw or faker.
   const { createMockApi } = await import('community-server-sdk/mock');
   const { startMockHttpServer } = await import('community-server-sdk/mock/node');
-  const mock = createMockApi({ seed: 1 });
+  const mock = createMockApi({ seed: 1, ...(followArg ? { activity: { intervalMs: 200 } } : {}) });
   const http = await startMockHttpServer({ mock });
   console.log(`(no server configured: briefing from the offline mock at ${http.url})`);
   return { client: new CommunityServerClient({ token: mock.tokens.main, baseUrl: http.url }), close: () => http.close() };
@@ -74,11 +86,35 @@ async function moderation(client: CommunityServerClient): Promise<string[]> {
   return [`Moderation since ${toDate(monthStart).toISOString().slice(0, 10)}: ${total} actions by ${byStaff.size} staff; busiest ${name} (${busiest[1]})`];
 }
 
+/**
+ * Reacts to what enters three lists, each page already fetched being the baseline, until
+ * `signal` aborts. A watch rides out network errors, 429s and 5xx by itself.
+ */
+async function follow(client: CommunityServerClient, signal: AbortSignal): Promise<void> {
+  const watch = async <T>(list: PagePromise<T>, react: (item: T) => string) => {
+    await list;
+    for await (const item of list.watch({ intervalMs: 1_000, signal })) console.log(react(item));
+  };
+  await Promise.all([
+    watch(client.logs.list(), (log) => `[log] ${log.username}: ${log.text} (by ${log.createdBy})`),
+    watch(client.joinRequests.list(), (request) => `[join] ${request.userId} asks to join`),
+    watch(client.loas.list(), (loa) => `[loa] ${loa.memberId} asks for leave: ${loa.reason ?? 'no reason given'}`),
+  ]);
+}
+
 const { client, close } = await connect();
 try {
   const server = await client.server.info();
   console.log(`Briefing for ${server.name ?? server.id}`);
   for (const section of [openCalls, leave, moderation]) console.log((await section(client)).join('\n'));
+  if (followArg) {
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    const timer = Number.isFinite(followSeconds) ? setTimeout(() => stop.abort(), followSeconds * 1000) : undefined;
+    console.log(`Following moderation logs, join requests and LOAs${timer ? ` for ${followSeconds} s` : ' (Ctrl-C stops)'}:`);
+    await follow(client, stop.signal);
+    clearTimeout(timer);
+  }
 } finally {
   await close();
 }

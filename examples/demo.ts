@@ -105,3 +105,33 @@ try {
 
 const health = await client.health.ready();
 line('health', `${health.status}; metrics report ${(await client.health.metrics()).databasePoolSize} database connections`);
+
+// Live: the mock's activity adds an event every 25 ms while a bot follows three lists with
+// watch() and reacts to each new item, until it has reacted 9 times (or 10 s have passed).
+console.log("\nlive              the mock's activity on; a bot watches and reacts:");
+const enough = new AbortController();
+const stopAfter = setTimeout(() => enough.abort(), 10_000);
+let reactions = 0;
+const react = (text: string) => {
+  if (reactions === 9) return;
+  console.log(`  ${text}`);
+  if (++reactions === 9) enough.abort();
+};
+/** Follows one list: the page already fetched is the baseline, so only new items come. */
+async function follow<T>(list: PagePromise<T>, reaction: (item: T) => string) {
+  await list;
+  for await (const item of list.watch({ intervalMs: 100, signal: enough.signal })) react(reaction(item));
+}
+const titles = new Map(applications.map((a) => [a.id, a.title]));
+const following = Promise.all([
+  follow(client.logs.list(), (log) => `moderation log  ${log.username}: "${log.text}" → posted to #mod-log`),
+  follow(client.joinRequests.list(), (request) => `join request    ${request.userId} → welcomed, rules sent`),
+  ...applications.map((application) =>
+    follow(client.applications.responses(application.id), (response) => `application     ${response.userId} answered "${titles.get(response.applicationId)}" → queued for review`),
+  ),
+]);
+mock.activity.start({ intervalMs: 25 });
+await following;
+mock.activity.stop();
+clearTimeout(stopAfter);
+console.log(`                  ${reactions} reactions, then the bot stopped its watches`);

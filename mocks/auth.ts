@@ -10,8 +10,9 @@ import type { Permission, TokenRecord } from './world';
 
 /**
  * A window of `limit` requests per `windowMs`, counted per token; it opens with the token's
- * first request. Every answer then carries `X-RateLimit-Limit`, `-Remaining` and `-Reset`, and
- * a request past the limit gets 429 with `Retry-After`.
+ * first request. Every answer then carries `X-RateLimit-Limit`, `-Remaining`, `-Reset` (Unix
+ * seconds) and `-Reset-After` (seconds from now, to the millisecond), and a request past the
+ * limit gets 429 with `Retry-After`.
  * @example
  * const mock = createMockApi({ rateLimit: { limit: 100, windowMs: 60_000 } });
  */
@@ -82,6 +83,9 @@ export class Gate {
       'x-ratelimit-limit': String(limit),
       'x-ratelimit-remaining': String(Math.max(0, limit - window.used - 1)),
       'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
+      // The same moment as a delta with millisecond precision: whole Unix seconds would hold a
+      // client up to a second past the reset, nearly doubling a walk at a 1-second window.
+      'x-ratelimit-reset-after': ((resetAt - now) / 1000).toFixed(3),
     };
     if (window.used >= limit) {
       const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));

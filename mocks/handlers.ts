@@ -4,10 +4,14 @@
  *
  *   latency → rate limit → authentication → path and paging checks → route → response
  *
- * Handler paths start with `*`, so they answer on any origin and under any base path, in Node as
- * in a browser. Two extra handlers frame the 64: a guard in front answers 400 for a path whose
- * percent-encoding is broken (MSW's matcher would throw on it), and a fallback behind answers 404
- * (or 405) for any other `/api/` path, so no request to the mock ever ends in a 500.
+ * Handlers answer on any origin, in Node as in a browser, but only the spec's paths from the
+ * origin: `/api/v1/server/info`, never `/prefix/api/v1/server/info`, so a client with a wrong
+ * `baseUrl` fails against the mock as it would against the service. Two extra handlers frame the
+ * 64: a guard in front answers 400 for a path whose percent-encoding is broken (MSW's matcher
+ * would throw on it), and a fallback behind answers every request that looks like the API's (a
+ * path with `/api/`, or one ending like one of the 64) but is none of them: 404, 405 with
+ * `Allow`, or 501 for a method HTTP does not define. Anything else is left to the caller's other
+ * handlers, so no request to the mock ever ends in a 500.
  * @module
  */
 import { http, type HttpHandler } from 'msw';
@@ -22,8 +26,10 @@ import { routes } from './routes';
 export interface MockRoute {
   readonly endpoint: Endpoint;
   readonly handler: HttpHandler;
-  /** Matches the request paths this route answers (on any origin, under any base path). */
+  /** Matches the request paths this route answers: its template from the origin, on any origin. */
   readonly pattern: RegExp;
+  /** Matches paths that end like this route's: what a client with a wrong base path sends. */
+  readonly suffix: RegExp;
 }
 
 export interface PipelineOptions {
@@ -54,13 +60,17 @@ function pathParams(endpoint: Endpoint, raw: Record<string, string | readonly st
   return values;
 }
 
-/** A regular expression for the paths an endpoint answers: its template, any prefix, an optional trailing slash. */
-function patternOf(endpoint: Endpoint): RegExp {
+/** The path template of `endpoint` as a regular expression source, with an optional trailing slash. */
+function templateOf(endpoint: Endpoint): string {
   const source = endpoint.parts
     .map((part) => (typeof part === 'string' ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '[^/]+'))
     .join('');
-  return new RegExp(`${source}/?$`);
+  return `${source}/?$`;
 }
+
+// The methods HTTP defines (RFC 9110, and PATCH): on a known path, one the API lacks is a 405;
+// any other method is one the mock never knows, a 501 wherever it is sent.
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
 
 /** Whether every `%` escape of the path decodes; MSW's matcher throws on one that does not. */
 export function hasBrokenEscapes(url: string): boolean {
@@ -119,24 +129,38 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     const route = routeOf(name);
     const path = `*${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete';
-    const handler = http[method](path, ({ request, params }) => serve(endpoint, route, request, params));
-    return { endpoint, handler, pattern: patternOf(endpoint) };
+    const pattern = new RegExp(`^${templateOf(endpoint)}`);
+    // MSW's `*` prefix matches any origin (and any base path): the resolver declines a path that
+    // is not the template from the origin, so the fallback answers it.
+    const handler = http[method](path, ({ request, params }) => (pattern.test(new URL(request.url).pathname) ? serve(endpoint, route, request, params) : undefined));
+    return { endpoint, handler, pattern, suffix: new RegExp(templateOf(endpoint)) };
   });
 
-  /** 404 for a path no request of the API has; 405 (with `Allow`) for a known path and another method. */
-  const unknownRoute = (request: Request) => {
-    const path = new URL(request.url).pathname;
+  /**
+   * The answer to a request no route serves: 501 for a method HTTP does not define, 405 (with
+   * `Allow`) for a known path and another method, 404 otherwise. It takes the method and URL, not
+   * a `Request`, because `fetch` cannot even build one for TRACE or CONNECT.
+   */
+  const unknownRoute = (method: string, url: string) => {
+    const path = new URL(url).pathname;
     const allowed = [...new Set(mockRoutes.filter((r) => r.pattern.test(path)).map((r) => r.endpoint.method))];
-    const error = allowed.length
-      ? new MockHttpError(405, 'method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}`, { allowed }, { allow: allowed.join(', ') })
-      : new MockHttpError(404, 'route_not_found', `no request of the API has the path ${path}`);
+    const error = !HTTP_METHODS.has(method)
+      ? new MockHttpError(501, 'method_not_implemented', `${method} is not a method this API knows`)
+      : allowed.length
+        ? new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(' or ')}`, { allowed }, { allow: allowed.join(', ') })
+        : new MockHttpError(404, 'route_not_found', `no request of the API has the path ${path}`);
     return renderError(error);
   };
+
+  /** Whether a path is one a client of the API would send: under `/api/`, or ending like a route. */
+  const looksLikeApi = (path: string) => path.includes('/api/') || mockRoutes.some((r) => r.suffix.test(path));
 
   const brokenPath = () => renderError(new MockHttpError(400, 'invalid_path', 'the path has a malformed percent-encoding'));
 
   const guard = http.all(({ request }) => hasBrokenEscapes(request.url), brokenPath);
-  const fallback = http.all('*/api/*', ({ request }) => unknownRoute(request));
+  // A predicate, not a resolver that declines: a handler that matches and declines would make MSW
+  // pass the request through silently, hiding it from the caller's `onUnhandledRequest`.
+  const fallback = http.all(({ request }) => looksLikeApi(new URL(request.url).pathname), ({ request }) => unknownRoute(request.method, request.url));
 
   return {
     /** The routes of all 64 requests. */

@@ -12,6 +12,7 @@
  * @module community-server-sdk/mock
  */
 import { getResponse, type HttpHandler } from 'msw';
+import { checkActivityOptions, createActivity, type ActivityOptions, type MockActivity } from './activity/index';
 import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
 import type { HealthState, MockState } from './context';
 import { createHandlers, hasBrokenEscapes } from './handlers';
@@ -19,11 +20,13 @@ import type { AuthErrorShape } from './replies';
 import { Store } from './store';
 import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
 
+export type { ActivityEntry, ActivityEvent, ActivityKind, ActivityOptions, ActivityRows, DepartmentActivityKind, MockActivity } from './activity/index';
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
-export type { Collection, CollectionSpec, SortDirection } from './collection';
+export { Collection, type CollectionSpec, type SortDirection } from './collection';
 export type { HealthState } from './context';
 export type { AuthErrorShape } from './replies';
-export type { CadStore, DepartmentStore, ServerStore, Store } from './store';
+// Runtime exports, not only types: the declarations promise classes (`instanceof mock.store`).
+export { CadStore, DepartmentStore, ServerStore, Store } from './store';
 export type { AccountLink, Permission, RoleRow, ServerRow, ShiftRow, TokenRecord, WorldCounts } from './world';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 export { DEFAULT_COUNTS, WORLD_END, WORLD_START } from './world';
@@ -52,6 +55,8 @@ export interface MockOptions {
   counts?: Partial<WorldCounts>;
   /** The clock for token expiry, rate-limit windows and suspensions (default `Date.now`). */
   now?: () => number;
+  /** Starts `mock.activity` at once, one event every `intervalMs` (see {@link MockActivity}). Off by default. */
+  activity?: ActivityOptions;
 }
 
 /**
@@ -95,13 +100,17 @@ export interface MockApi {
   readonly seed: number;
   /** Turns dependencies off and on: `false` makes `/health` and `/readyz` answer 503. */
   setHealth(health: Partial<HealthState>): void;
-  /** Back to the seeded state: data, tokens, counters, health. */
+  /** The world changing by itself: `step(n)` events now, or `start({ intervalMs })` on a timer. */
+  readonly activity: MockActivity;
+  /** Back to the seeded state: data, tokens, counters, health; stops the activity and restarts its stream. */
   reset(): void;
 }
 
-const OPTION_NAMES = new Set(['seed', 'latency', 'rateLimit', 'authFailureLimit', 'authErrorShape', 'counts', 'now']);
+const OPTION_NAMES = new Set(['seed', 'latency', 'rateLimit', 'authFailureLimit', 'authErrorShape', 'counts', 'now', 'activity']);
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
 const SUSPENSION_MS = 60_000;
+/** Methods the Fetch standard refuses to build a `Request` with. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 const isCount = (value: unknown, min = 0): value is number => Number.isSafeInteger(value) && (value as number) >= min;
 
@@ -126,6 +135,7 @@ function checkOptions(options: MockOptions): void {
     }
   }
   if (now !== undefined && typeof now !== 'function') throw new TypeError('now must be a function returning milliseconds');
+  if (options.activity !== undefined) checkActivityOptions(options.activity, 'activity');
 }
 
 /**
@@ -170,6 +180,9 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     });
   };
 
+  const control = createActivity(state, seed);
+  if (options.activity) control.activity.start(options.activity);
+
   const { routes, handlers, unknownRoute, brokenPath } = createHandlers(state, { authErrorShape: options.authErrorShape ?? 'string', delay });
 
   // MSW tries handlers one by one, each parsing the URL and compiling its path: 64 of them cost
@@ -180,12 +193,17 @@ export function createMockApi(options: MockOptions = {}): MockApi {
 
   const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     // A bare path ("/api/v1/...") is welcome: the mock answers on any origin.
-    const request = new Request(typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input, init);
+    const target = typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input;
+    // `new Request` throws on TRACE, CONNECT and TRACK; the HTTP server passes them on: answer
+    // them as any method the API lacks (405, 404, or 501 for TRACK), never with a thrown TypeError.
+    const method = (init?.method ?? (target instanceof Request ? target.method : 'GET')).toUpperCase();
+    if (FORBIDDEN_METHODS.has(method)) return unknownRoute(method, target instanceof Request ? target.url : String(target));
+    const request = new Request(target, init);
     if (hasBrokenEscapes(request.url)) return brokenPath();
     const path = new URL(request.url).pathname;
     const fitting = (candidates.get(request.method) ?? []).filter((route) => route.pattern.test(path));
     const response = fitting.length ? await getResponse(fitting.map((route) => route.handler), request) : undefined;
-    return response ?? unknownRoute(request);
+    return response ?? unknownRoute(request.method, request.url);
   };
 
   return {
@@ -196,6 +214,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       return state.store;
     },
     seed,
+    activity: control.activity,
     setHealth(health) {
       for (const [name, value] of Object.entries(health ?? {})) {
         if (!(name in HEALTHY)) throw new TypeError(`unknown health switch "${name}"; known: database, cache, ready`);
@@ -209,6 +228,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       state.served.clear();
       state.gate.reset();
       runtime = runtimeFaker(seed);
+      control.reset();
     },
   };
 }

@@ -3,8 +3,8 @@
  * - `page` is 1-based (default 1); a page past the end is empty, with the right `total`.
  * - `pageSize` defaults to 10, at most 100; `limit` is its alias, and `pageSize` wins when both
  *   are given.
- * - `orderBy` names one of the list's ordering fields (always `id`, and `createdAt` or the
- *   list's own time field where the rows have one); `sort` is `asc` or `desc`.
+ * - `orderBy` names one of the list's ordering fields, each list its own (the README's table,
+ *   generated from the 400 an unknown one gets); `sort` is `asc` or `desc`.
  * - Anything else is a 400 whose `details` name the parameter. Unknown parameters are ignored.
  * @module
  */
@@ -65,8 +65,13 @@ export function pageOf<Row extends object>(collection: Collection<Row>, query: P
   const named = query.orderBy ?? fields[0];
   const orderBy = (fields as readonly string[]).includes(named) ? named : Object.hasOwn(aliases, named) ? aliases[named] : undefined;
   if (orderBy === undefined) {
-    const accepted = [...fields, ...Object.keys(aliases)].map((f) => `"${f}"`).join(', ');
-    throw invalidParameter('orderBy', named, `one of ${accepted}`);
+    const accepted = [...fields, ...Object.keys(aliases)];
+    // The details say the whole ordering rule of the list; the README's table is generated from them.
+    throw invalidParameter('orderBy', named, `one of ${accepted.map((f) => `"${f}"`).join(', ')}`, {
+      accepted,
+      aliases,
+      default: { orderBy: fields[0], sort: collection.spec.sort },
+    });
   }
   const ordered = collection.ordered(orderBy as keyof Row & string, query.sort ?? collection.spec.sort, rows);
   const start = (query.page - 1) * query.pageSize;

@@ -31,9 +31,9 @@ export class MockHttpError extends Error {
 export const notFound = (kind: string, id?: string | number) =>
   new MockHttpError(404, `${kind}_not_found`, id === undefined ? `${kind.replaceAll('_', ' ')} not found` : `${kind.replaceAll('_', ' ')} ${JSON.stringify(String(id))} not found`);
 
-/** 400 for a bad query or path parameter; `details` names it and says what was wrong. */
-export const invalidParameter = (parameter: string, value: unknown, expected: string) =>
-  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}`, { parameter, value, expected });
+/** 400 for a bad query or path parameter; `details` names it, says what was wrong, and adds `more`. */
+export const invalidParameter = (parameter: string, value: unknown, expected: string, more: Record<string, unknown> = {}) =>
+  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}`, { parameter, value, expected, ...more });
 
 // The texts the live service answers with (DESIGN.md: facts about the live service).
 export const authErrors = {

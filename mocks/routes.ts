@@ -34,7 +34,7 @@ async function readTokenRequest(request: Request) {
   try {
     body = JSON.parse(await request.text());
   } catch {
-    throw invalidBody('request body must be JSON', { expected: '{ "name": string, "expiresInDays"?: integer | null }' });
+    throw invalidBody('request body must be JSON', { expected: '{ "name": string, "expiresInDays"?: integer from 1 to 36500 | null }' });
   }
   const parsed = CreateTokenRequestSchema.safeParse(body);
   if (!parsed.success) {

@@ -118,6 +118,33 @@ export class CadStore {
 }
 
 /**
+ * A server's departments: inserting one gives it empty inner tables in `departmentData` (so its
+ * nested routes answer at once), deleting one removes them; replacing a row keeps them.
+ */
+class DepartmentCollection extends Collection<Department> {
+  constructor(
+    rows: Iterable<Department>,
+    private readonly inner: Map<string, DepartmentStore>,
+  ) {
+    super(specs.departments, rows);
+  }
+
+  override insert(row: Department): Department {
+    super.insert(row);
+    if (!this.inner.has(row.id)) this.inner.set(row.id, new DepartmentStore(EMPTY_DEPARTMENT));
+    return row;
+  }
+
+  override delete(key: unknown): boolean {
+    const deleted = super.delete(key);
+    if (deleted) this.inner.delete(key as string);
+    return deleted;
+  }
+}
+
+const EMPTY_DEPARTMENT: Omit<DepartmentWorld, 'department'> = { ranks: [], members: [], shifts: [], loas: [], joinRequests: [], auditLogs: [] };
+
+/**
  * The data of one server: every table its token's requests read.
  * @example
  * mock.store.main.members.delete(memberId); // members.get(memberId) now answers 404
@@ -146,9 +173,13 @@ export class ServerStore {
   readonly loas: Collection<Loa>;
   /** Server-wide shifts, indexed by `memberId` (`shifts.*`). */
   readonly shifts: Collection<ShiftRow>;
-  /** Departments (`departments.list`, `.get`); what is inside each is in `departmentData`. */
+  /**
+   * Departments (`departments.list`, `.get`); what is inside each is in `departmentData`, which
+   * follows this table: `insert` a department and its nested routes answer (empty), `delete` it
+   * and they answer 404.
+   */
   readonly departments: Collection<Department>;
-  /** What lives inside each department, by department id. Add both when adding a department. */
+  /** What lives inside each department, by department id. */
   readonly departmentData: Map<string, DepartmentStore>;
   /** `null` when the server has no CAD: CAD requests then answer 404. */
   cad: CadStore | null;
@@ -166,8 +197,11 @@ export class ServerStore {
     this.joinRequests = new Collection(specs.joinRequests, world.joinRequests);
     this.loas = new Collection(specs.loas, world.loas);
     this.shifts = new Collection(specs.shifts, world.shifts);
-    this.departments = new Collection(specs.departments, world.departments.map((d) => d.department));
     this.departmentData = new Map(world.departments.map((d) => [d.department.id, new DepartmentStore(d)]));
+    this.departments = new DepartmentCollection(
+      world.departments.map((d) => d.department),
+      this.departmentData,
+    );
     this.cad = world.cad && new CadStore(world.cad);
   }
 }

@@ -185,9 +185,12 @@ export interface World {
 
 /**
  * How many rows of each server-wide group the `main` server gets (`createMockApi({ counts })`).
- * Growing one group leaves the rows of the others as they were.
+ * Growing one group leaves the rows of the others as they were. Any group may be 0, all of them
+ * at once too: its lists answer empty pages and its ids 404. With no members, the rows members
+ * write (logs, shifts, CAD…) name a few former members, as an old server's history does.
  * @example
  * const big = createMockApi({ seed: 1, counts: { members: 100_000 } });
+ * const empty = createMockApi({ counts: { members: 0, logs: 0 } }); // client.members.list(): total 0
  */
 export interface WorldCounts {
   /** Members of the server. */
@@ -263,6 +266,9 @@ const NO_CAD_COUNTS: WorldCounts = {
   unitGroups: 0,
 };
 
+/** How many former members' ids a server without members draws for the rows they wrote. */
+const FORMER_MEMBERS = 20;
+
 /** A private faker, so seeding it never disturbs a caller's own `faker`. */
 function createFaker(): Faker {
   // The `Faker` class is only exported by the package root, which loads every locale (~200 ms in
@@ -271,8 +277,8 @@ function createFaker(): Faker {
   return new FakerClass({ locale: englishFaker.rawDefinitions });
 }
 
-/** Draws from a seeded faker with the few shapes the rows need. */
-class Draw {
+/** Draws from a seeded faker with the few shapes the rows need (the world's, and the activity's). */
+export class Draw {
   constructor(readonly f: Faker) {}
   uuid = () => this.f.string.uuid();
   int = (min: number, max: number) => this.f.number.int({ min, max });
@@ -306,9 +312,9 @@ const DEPARTMENTS = [
   { name: 'Civilian Operations', icon: 'user', agency: 'CIV' },
 ];
 const RANKS = ['Cadet', 'Probationary Officer', 'Officer', 'Senior Officer', 'Corporal', 'Sergeant', 'Lieutenant', 'Captain'];
-const CALL_TITLES = ['Traffic stop', 'Robbery in progress', 'Shots fired', 'Medical emergency', 'Structure fire', 'Suspicious vehicle', 'Noise complaint', 'Vehicle pursuit', 'Welfare check', 'Domestic disturbance'];
-const LOG_REASONS = ['Random deathmatch', 'Failure to roleplay', 'Vehicle deathmatch', 'Exploiting', 'Harassment', 'Combat logging', 'Trolling', 'Fear RP violation', 'Meta gaming', 'New life rule'];
-const SHIFT_TYPES = ['Patrol', 'Traffic', 'Dispatch', 'Training', 'Supervisor'];
+export const CALL_TITLES = ['Traffic stop', 'Robbery in progress', 'Shots fired', 'Medical emergency', 'Structure fire', 'Suspicious vehicle', 'Noise complaint', 'Vehicle pursuit', 'Welfare check', 'Domestic disturbance'];
+export const LOG_REASONS = ['Random deathmatch', 'Failure to roleplay', 'Vehicle deathmatch', 'Exploiting', 'Harassment', 'Combat logging', 'Trolling', 'Fear RP violation', 'Meta gaming', 'New life rule'];
+export const SHIFT_TYPES = ['Patrol', 'Traffic', 'Dispatch', 'Training', 'Supervisor'];
 
 function buildServer(seed: number, serverIndex: number, counts: WorldCounts, withCad: boolean): ServerWorld {
   const f = createFaker();
@@ -351,7 +357,10 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
     username: f.internet.username(),
   }));
   const memberIds = members.map((member) => member.id);
-  const staff = members.slice(0, Math.max(1, Math.ceil(members.length / 20)));
+  // With no members, the rows members write (logs, shifts, LOAs, CAD…) name people who have left
+  // the server, as a live server's history does: a few ids, drawn only when it has none.
+  const authorIds = memberIds.length ? memberIds : Array.from({ length: FORMER_MEMBERS }, () => d.uuid());
+  const staffIds = authorIds.slice(0, Math.max(1, Math.ceil(authorIds.length / 20)));
 
   group(3);
   const links: AccountLink[] = [];
@@ -410,12 +419,12 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
           applicationId: application.id,
           createdAt,
           answers: (application.questions as { id: string }[]).map((question) => ({ questionId: question.id, value: f.lorem.sentences({ min: 1, max: 3 }) })),
-          userId: d.pick(memberIds),
+          userId: d.pick(authorIds),
           status,
         };
         if (status > 0) {
           response.reviewedAt = d.time(createdAt, 7);
-          response.reviewedBy = d.pick(staff).id;
+          response.reviewedBy = d.pick(staffIds);
           d.optional(response, 'reason', () => f.lorem.sentence(), 0.6, 0.3);
         } else {
           d.optional(response, 'reviewedAt', () => null, 0, 0.5);
@@ -428,7 +437,7 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
 
   group(6);
   const auditLogs: AuditLogEvent[] = Array.from({ length: counts.auditLogs }, () => {
-    const event: AuditLogEvent = { id: d.uuid(), serverId, timestamp: d.time(), userId: d.pick(memberIds) };
+    const event: AuditLogEvent = { id: d.uuid(), serverId, timestamp: d.time(), userId: d.pick(authorIds) };
     if (applications.length) d.optional(event, 'applicationId', () => d.pick(applications).id, 0.6, 0.2);
     d.optional(event, 'description', () => f.lorem.sentence(), 0.7, 0.1);
     d.optional(event, 'type', () => d.int(0, 12), 0.8, 0.1);
@@ -446,8 +455,8 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
       type,
       text: d.pick(LOG_REASONS),
       createdAt,
-      createdBy: d.pick(staff).id,
-      editedBy: d.chance(0.1) ? [d.pick(staff).id] : [],
+      createdBy: d.pick(staffIds),
+      editedBy: d.chance(0.1) ? [d.pick(staffIds)] : [],
       username: d.pick(usernames),
       proof: d.chance(0.6) ? [f.internet.url()] : [],
     };
@@ -463,7 +472,7 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
 
   const joinCodes = [info.joinCode as string];
   group(8);
-  const joinRequests: JoinRequest[] = d.some(memberIds, counts.joinRequests, counts.joinRequests).map((userId) => ({
+  const joinRequests: JoinRequest[] = d.some(authorIds, counts.joinRequests, counts.joinRequests).map((userId) => ({
     userId,
     serverId,
     joinCode: d.pick(joinCodes),
@@ -471,27 +480,27 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
   }));
 
   group(9);
-  const loas = Array.from({ length: counts.loas }, () => makeLoa(d, serverId, d.pick(memberIds), staff));
+  const loas = Array.from({ length: counts.loas }, () => makeLoa(d, serverId, d.pick(authorIds), staffIds));
 
   group(10);
-  const shifts = Array.from({ length: counts.shifts }, () => makeShift(d, serverId, d.pick(memberIds)));
+  const shifts = Array.from({ length: counts.shifts }, () => makeShift(d, serverId, d.pick(authorIds)));
 
   const departments: DepartmentWorld[] = [];
   for (let i = 0; i < counts.departments; i++) {
     group(100 + i);
-    departments.push(makeDepartment(d, serverId, DEPARTMENTS[i % DEPARTMENTS.length]!, members, staff, i));
+    departments.push(makeDepartment(d, serverId, DEPARTMENTS[i % DEPARTMENTS.length]!, members, staffIds, i));
   }
 
   let cad: CadWorld | null = null;
   if (withCad) {
     group(11);
-    cad = makeCad(d, serverId, counts, members, departments);
+    cad = makeCad(d, serverId, counts, authorIds, departments);
   }
 
   return { info, members, links, roles, applications, applicationResponses, auditLogs, logs, joinRequests, loas, shifts, departments, cad };
 }
 
-function makeLoa(d: Draw, serverId: string, memberId: string, staff: Member[]): Loa {
+function makeLoa(d: Draw, serverId: string, memberId: string, staffIds: readonly string[]): Loa {
   const createdAt = d.time();
   const status = d.int(0, 4);
   const loa: Loa = {
@@ -509,7 +518,7 @@ function makeLoa(d: Draw, serverId: string, memberId: string, staff: Member[]): 
   loa.endAt = d.time(loa.startAt as number, 30);
   if (status >= 1) {
     loa.reviewedAt = d.time(createdAt, 3);
-    loa.reviewedBy = d.pick(staff).id;
+    loa.reviewedBy = d.pick(staffIds);
   }
   if (status === 1) loa.startedAt = loa.startAt ?? null;
   if (status === 2) {
@@ -544,7 +553,7 @@ function makeShift(d: Draw, serverId: string, memberId: string, departmentId?: s
   return shift;
 }
 
-function makeDepartment(d: Draw, serverId: string, spec: (typeof DEPARTMENTS)[number], members: Member[], staff: Member[], index: number): DepartmentWorld {
+function makeDepartment(d: Draw, serverId: string, spec: (typeof DEPARTMENTS)[number], members: Member[], staffIds: readonly string[], index: number): DepartmentWorld {
   const f = d.f;
   const departmentId = d.uuid();
   const department: Department = { id: departmentId, serverId, name: spec.name, icon: spec.icon };
@@ -583,7 +592,7 @@ function makeDepartment(d: Draw, serverId: string, spec: (typeof DEPARTMENTS)[nu
   const outsiders = members.filter((member) => !rosterIds.includes(member.id)).map((member) => member.id);
 
   const shifts = Array.from({ length: roster.length * 2 }, () => makeShift(d, serverId, d.pick(rosterIds), departmentId));
-  const loas = Array.from({ length: Math.ceil(roster.length / 4) }, () => ({ ...makeLoa(d, serverId, d.pick(rosterIds), staff), departmentId }));
+  const loas = Array.from({ length: Math.ceil(roster.length / 4) }, () => ({ ...makeLoa(d, serverId, d.pick(rosterIds), staffIds), departmentId }));
   const joinRequests: JoinRequest[] = d.some(outsiders, 3, 8).map((userId) => ({
     userId,
     serverId,
@@ -600,10 +609,9 @@ function makeDepartment(d: Draw, serverId: string, spec: (typeof DEPARTMENTS)[nu
   return { department, ranks, members: departmentMembers, shifts, loas, joinRequests, auditLogs };
 }
 
-function makeCad(d: Draw, serverId: string, counts: WorldCounts, members: Member[], departments: DepartmentWorld[]): CadWorld {
+function makeCad(d: Draw, serverId: string, counts: WorldCounts, memberIds: readonly string[], departments: DepartmentWorld[]): CadWorld {
   const f = d.f;
   const agencies = DEPARTMENTS.map((department) => department.agency);
-  const memberIds = members.map((member) => member.id);
 
   const units: CadUnit[] = Array.from({ length: counts.units }, (_, i) => {
     const agency = d.pick(agencies);

@@ -5,6 +5,7 @@
 import { checkRetries, checkTimeout, describe, isPlainObject } from './core/arguments';
 import { isEndpoint, type Resource, type ResourceTable } from './core/endpoint';
 import { InvalidArgumentError } from './core/errors';
+import { isRateLimitStore, type RateLimitStore } from './core/rate-limit-store';
 import { createCaller, type Call, type ValidationMode } from './core/request';
 import { createTransport } from './core/transport';
 import { resources, type Resources } from './resources/index';
@@ -42,8 +43,11 @@ export interface ClientOptions {
    * `'wait'` (default): when an answer's `X-RateLimit-Remaining` reaches 0, hold further requests
    * until `X-RateLimit-Reset` instead of taking a 429 (a wait longer than the request's timeout
    * fails at once with `RateLimitError`). `'off'`: send regardless; 429s are still retried.
+   * A {@link RateLimitStore} (e.g. `redisRateLimitStore` from `community-server-sdk/redis`):
+   * as `'wait'`, with the budget counted in the store, shared by every client on it with this
+   * token; while the store fails, the client counts its own and warns once.
    */
-  rateLimit?: 'wait' | 'off' | undefined;
+  rateLimit?: 'wait' | 'off' | RateLimitStore | undefined;
 }
 
 /**
@@ -93,10 +97,11 @@ export class CommunityServerClient {
     if (options.validation !== undefined && !validationModes.has(options.validation)) {
       throw new InvalidArgumentError(`validation must be 'error', 'warn' or 'off', got ${describe(options.validation)}`);
     }
-    if (options.rateLimit !== undefined && options.rateLimit !== 'wait' && options.rateLimit !== 'off') {
-      throw new InvalidArgumentError(`rateLimit must be 'wait' or 'off', got ${describe(options.rateLimit)}`);
+    if (options.rateLimit !== undefined && options.rateLimit !== 'wait' && options.rateLimit !== 'off' && !isRateLimitStore(options.rateLimit)) {
+      throw new InvalidArgumentError(`rateLimit must be 'wait', 'off' or a RateLimitStore (an object with spend and record methods), got ${describe(options.rateLimit)}`);
     }
     warnIfPlainHttp(baseUrl, token);
+    const warn = (message: string) => console.warn(message);
     const send = createTransport({
       baseUrl,
       token,
@@ -104,12 +109,13 @@ export class CommunityServerClient {
       maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
       fetch: options.fetch,
       rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
+      warn,
     });
     this.#call = createCaller({
       send,
       validation: options.validation ?? DEFAULTS.validation,
       hasToken: token !== undefined,
-      warn: (message) => console.warn(message),
+      warn,
     });
   }
 

@@ -156,3 +156,35 @@ describe('client options', () => {
     expect(client.cad.units).toBe(client.cad.units);
   });
 });
+
+describe('issue 10 hardening: client — item 4: a header that cannot be sent is InvalidArgumentError before any request', () => {
+  const secretish = 'hunter2-value';
+  const bad: [string, Record<string, string>, string][] = [
+    ['a line break in a value', { 'x-trace': `${secretish}\nx-injected: 1` }, 'x-trace'],
+    ['a carriage return in a value', { 'x-trace': `${secretish}\r` }, 'x-trace'],
+    ['a NUL in a value', { 'x-trace': `${secretish}\0` }, 'x-trace'],
+    ['a non-ASCII value', { 'x-name': `${secretish}é` }, 'x-name'],
+    ['an emoji value', { 'x-name': `${secretish}🙂` }, 'x-name'],
+    ['a bad Authorization value (dropped anyway, but still refused, value unseen)', { Authorization: `Bearer ${secretish}\n` }, 'Authorization'],
+    ['an empty name', { '': secretish }, '""'],
+    ['a name with a space', { 'x trace': secretish }, '"x trace"'],
+    ['a name with a colon', { 'x-trace:': secretish }, '"x-trace:"'],
+    ['a non-ASCII name', { 'x-naïve': secretish }, '"x-naïve"'],
+  ];
+
+  it.each(bad)('%s', async (_, headers, named) => {
+    const { client, requests } = clientWith(() => json(member('m1')));
+    const error = (await client.members.get('m1', { headers }).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toContain(named);
+    expect(error.message).not.toContain(secretish); // the value is never echoed: it may be a credential
+    expect(requests).toHaveLength(0);
+  });
+
+  it('ordinary headers, tabs and spaces included, still go out', async () => {
+    const { client, requests } = clientWith(() => json(member('m1')));
+    await client.members.get('m1', { headers: { 'X-Request-Id': 'a b\tc', "x-odd!#$%&'*+.^_`|~": 'v', 'x-empty': '' } });
+    expect(requests[0]!.headers.get('x-request-id')).toBe('a b\tc');
+    expect(requests[0]!.headers.get("x-odd!#$%&'*+.^_`|~")).toBe('v');
+  });
+});

@@ -69,6 +69,47 @@ describe('the built package', () => {
     expect(JSON.parse(stdout)).toEqual({ http: 250, fetch: 250, page: true });
   });
 
+  it('issue 10 item 6: the ESM and CommonJS builds loaded side by side recognise each other\'s errors and pages', async () => {
+    const source = `
+      import { createRequire } from 'node:module';
+      const esm = await import('community-server-sdk');
+      const cjs = createRequire(process.cwd() + '/package.json')('community-server-sdk');
+      if (esm.NotFoundError === cjs.NotFoundError) throw new Error('one build only: the test would prove nothing');
+      const init = { status: 404, code: 'x', message: 'x', details: undefined, headers: {}, method: 'GET', path: '/' };
+      const is = (value, Class) => value instanceof Class;
+      class MyNotFound extends esm.NotFoundError {}
+      const fetch = async () => new Response(JSON.stringify({ data: [], page: 1, pageSize: 10, total: 0, totalPages: 0 }));
+      const listing = new cjs.CommunityServerClient({ token: 't_dual_build', baseUrl: 'https://x.test', fetch }).members.list();
+      const page = await listing;
+      const results = {};
+      for (const [name, from, to] of [['cjs→esm', cjs, esm], ['esm→cjs', esm, cjs]]) {
+        const notFound = new from.NotFoundError(init);
+        const unavailable = new from.ServiceUnavailableError({ ...init, status: 503 });
+        results[name] = {
+          notFound: [is(notFound, to.NotFoundError), is(notFound, to.ApiError), is(notFound, to.CommunityServerError), is(notFound, Error)],
+          notOthers: [is(notFound, to.RateLimitError), is(notFound, to.InternalServerError), is(notFound, to.InvalidArgumentError), is(new from.ApiError(init), to.NotFoundError)],
+          subclass: [is(unavailable, to.InternalServerError), is(unavailable, to.ServiceUnavailableError), is(new from.InternalServerError(init), to.ServiceUnavailableError)],
+          invalid: is(new from.InvalidArgumentError('x'), to.CommunityServerError),
+        };
+      }
+      console.log(JSON.stringify({
+        ...results,
+        page: [is(page, esm.Page), is(listing, esm.PagePromise), is(listing, esm.APIPromise), is(page, esm.PagePromise)],
+        plain: [is(new Error('x'), esm.CommunityServerError), is({}, esm.Page), is(null, esm.Page), is(Promise.resolve(), esm.APIPromise)],
+        userSubclass: [is(new MyNotFound(init), MyNotFound), is(new MyNotFound(init), cjs.NotFoundError), is(new cjs.NotFoundError(init), MyNotFound), is(new esm.NotFoundError(init), MyNotFound)],
+      }));
+    `;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', source], { cwd: root });
+    const both = { notFound: [true, true, true, true], notOthers: [false, false, false, false], subclass: [true, true, false], invalid: true };
+    expect(JSON.parse(stdout)).toEqual({
+      'cjs→esm': both,
+      'esm→cjs': both,
+      page: [true, true, true, false],
+      plain: [false, false, false, false],
+      userSubclass: [true, true, false, false], // a class of yours keeps plain instanceof
+    });
+  });
+
   it('the CommonJS build carries ky inside rather than requiring it', () => {
     const cjs = readFileSync(`${root}/dist/index.cjs`, 'utf8');
     expect(cjs).not.toMatch(/require\(["']ky["']\)/);

@@ -57,7 +57,7 @@ const hasExample = (c: Comment | undefined) => !!c?.blockTags?.some((tag) => tag
 
 it('builds with no warning', () => {
   expect(output, output).not.toMatch(/\[warning\]|\[error\]/);
-  expect(modules.map((m) => m.name).sort()).toEqual(['community-server-sdk', 'community-server-sdk/mock', 'community-server-sdk/mock/browser', 'community-server-sdk/mock/node', 'community-server-sdk/schemas']);
+  expect(modules.map((m) => m.name).sort()).toEqual(['community-server-sdk', 'community-server-sdk/mock', 'community-server-sdk/mock/browser', 'community-server-sdk/mock/node', 'community-server-sdk/redis', 'community-server-sdk/schemas']);
 });
 
 it('every exported symbol has a doc comment and an example', () => {

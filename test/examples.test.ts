@@ -5,12 +5,12 @@
  * be the quick-start example, character for character, so the README runs as written.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createMockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
@@ -22,20 +22,52 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('the quick start runs against the mock over HTTP and prints what it promises', async () => {
-  const env = { ...process.env, COMMUNITY_SERVER_TOKEN: mock.tokens.main, COMMUNITY_SERVER_BASE_URL: server.url };
-  const { stdout } = await run(`${root}/node_modules/.bin/tsx`, ['examples/quickstart.ts'], { cwd: root, env });
+/** What the quick start prints against the seeded mock. */
+function quickStartOutput(): string {
   const members = mock.store.main.members.all();
   const day = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 10);
-  expect(stdout).toBe(
-    [
-      `Server: ${mock.store.main.info.name}`,
-      ...members.slice(0, 3).map((m) => `- ${m.id}, joined ${day(m.createdAt)}`),
-      `${members.length} members`,
-      'Not found (404 member_not_found): member "no-such-member" not found',
-      '',
-    ].join('\n'),
-  );
+  return [
+    `Server: ${mock.store.main.info.name}`,
+    ...members.slice(0, 3).map((m) => `- ${m.id}, joined ${day(m.createdAt)}`),
+    `${members.length} members`,
+    'Not found (404 member_not_found): member "no-such-member" not found',
+    '',
+  ].join('\n');
+}
+const quickStartEnv = () => ({ ...process.env, COMMUNITY_SERVER_TOKEN: mock.tokens.main, COMMUNITY_SERVER_BASE_URL: server.url });
+
+it('the quick start runs against the mock over HTTP and prints what it promises', async () => {
+  const { stdout } = await run(`${root}/node_modules/.bin/tsx`, ['examples/quickstart.ts'], { cwd: root, env: quickStartEnv() });
+  expect(stdout).toBe(quickStartOutput());
+});
+
+describe('issue 10 hardening: README — the quick start in a fresh `npm init -y` project (CommonJS)', () => {
+  /** A project as `npm init -y` makes it (plus `fields`), the built package installed, the quick start saved as `file`. */
+  const project = (name: string, fields: Record<string, string>, file: string) => {
+    const dir = `${root}/test-output/fresh-project/${name}`;
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(`${dir}/node_modules`, { recursive: true });
+    writeFileSync(`${dir}/package.json`, JSON.stringify({ name, version: '1.0.0', main: 'index.js', scripts: { test: 'echo "Error: no test specified" && exit 1' }, license: 'ISC', ...fields }, null, 2));
+    symlinkSync(root, `${dir}/node_modules/community-server-sdk`, 'dir'); // the built package, by its name
+    copyFileSync(`${root}/examples/quickstart.ts`, `${dir}/${file}`);
+    return (args: string[]) => run(`${root}/node_modules/.bin/tsx`, args, { cwd: dir, env: quickStartEnv() });
+  };
+
+  it('saved as quickstart.mts, as the README says, it runs', async () => {
+    expect(readFileSync(`${root}/README.md`, 'utf8')).toContain('save this as\n`quickstart.mts` and run `npx tsx quickstart.mts`');
+    const { stdout } = await project('mts', {}, 'quickstart.mts')(['quickstart.mts']);
+    expect(stdout).toBe(quickStartOutput());
+  });
+
+  it('with "type": "module" in package.json, quickstart.ts runs', async () => {
+    const { stdout } = await project('type-module', { type: 'module' }, 'quickstart.ts')(['quickstart.ts']);
+    expect(stdout).toBe(quickStartOutput());
+  });
+
+  it('as a .ts file in the CommonJS project it fails on top-level await, as the README warns', async () => {
+    const failure = await project('cjs-ts', {}, 'quickstart.ts')(['quickstart.ts']).then(() => null, (error: { stderr: string }) => error.stderr);
+    expect(failure).toMatch(/Top-level await is currently not supported with the "cjs" output format/);
+  });
 });
 
 it('npm run demo walks every data group in-process, with no network', async () => {
@@ -55,6 +87,10 @@ it('npm run demo walks every data group in-process, with no network', async () =
   for (const department of main.departments.all()) expect(stdout).toContain(`  ${department.name}: ${main.departmentData.get(department.id)!.members.size} members`);
   expect(stdout).toContain('deactivated; the next call got 401: invalid or expired token');
   expect(stdout).toContain('404 member_not_found: member "no-such-member" not found');
+  // The live part: a bot watching three lists while the mock's activity runs, then stopping.
+  const reactions = stdout.split('\n').filter((line) => /^  (moderation log|join request|application) {2,}\S.* → /.test(line));
+  expect(reactions).toHaveLength(9);
+  expect(stdout).toContain('9 reactions, then the bot stopped its watches');
 });
 
 it('the bot example briefs from the mock over real HTTP when no server is configured', async () => {

@@ -90,6 +90,30 @@ describe('(a) the error parser', () => {
   });
 });
 
+describe('(a2) Retry-After (issue 10 item 3)', () => {
+  const init = { status: 429, code: 'rate_limited', message: 'slow down', details: undefined, method: 'GET', path: '/api/v1/server/members' };
+  const dayName = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)/;
+
+  it('any header value reads as null (absent) or a whole number of seconds ≥ 0; only delay-seconds and HTTP-dates are read', () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer({ min: -1e6, max: 1e9 }).map(String),
+      fc.double().map(String),
+      fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()),
+      fc.constantFrom('tomorrow', '1e999', '-5', 'Infinity', 'NaN', '2099', ' 7 ', '0x10', 'Mon', 'Sun 2030', 'Mon 5'),
+    );
+    fc.assert(
+      fc.property(value, (retryAfter) => {
+        const seconds = new RateLimitError({ ...init, headers: { 'retry-after': retryAfter } }).retryAfter;
+        if (seconds !== null) expect(Number.isSafeInteger(seconds) && seconds >= 0).toBe(true);
+        const readable = /^\d+(?:\.\d+)?$/.test(retryAfter.trim()) || (dayName.test(retryAfter.trim()) && /\d\d:\d\d:\d\d/.test(retryAfter));
+        if (!readable) expect(seconds).toBeNull();
+      }),
+      settings,
+    );
+  });
+});
+
 describe('(b) path ids', () => {
   const idArbitrary = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 40 }),
@@ -233,6 +257,25 @@ describe('(d) the token', () => {
         expect(error).toBeInstanceOf(CommunityServerError);
       }),
       settings,
+    );
+  });
+
+  it('issue 10 item 5: whatever a custom fetch throws, however the token is buried in it, no rendering of the error shows it', async () => {
+    const settingsHere = { numRuns: Math.max(50, Math.floor(RUNS / 4)) };
+    await fc.assert(
+      fc.asyncProperty(token.chain((secret) => {
+        const leaf = fc.oneof(fc.constant(secret), fc.constant(`Bearer ${secret}`), fc.string(), fc.integer(), fc.constant(null));
+        const anything = fc.anything({ values: [leaf], key: fc.oneof(fc.string(), fc.constant(secret)), maxDepth: 4, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true });
+        return fc.tuple(fc.constant(secret), anything);
+      }), fc.boolean(), async ([secret, buried], wrap) => {
+        const thrown = wrap ? new AggregateError([new Error('inner', { cause: buried })], 'outer', { cause: buried }) : buried;
+        const { client } = clientOn(() => { throw thrown; }, secret);
+        const error = await client.members.get('m1', { maxRetries: 0 }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(CommunityServerError);
+        const texts = [...renderings(error), inspect(error, { depth: Infinity, showHidden: true, getters: true })];
+        for (const text of texts) expect(text).not.toContain(secret);
+      }),
+      settingsHere,
     );
   });
 

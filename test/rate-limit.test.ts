@@ -3,9 +3,9 @@
  * `X-RateLimit-Remaining`/`Reset` and waits for the window to reset rather than taking a 429.
  * Checked against the mock's real rate limiter, counting every status on the wire.
  */
-import { AbortError, CommunityServerClient, RateLimitError } from 'community-server-sdk';
+import { AbortError, CommunityServerClient, InvalidArgumentError, RateLimitError, type RateLimitStore } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** A client on `mock.fetch` that tallies the statuses it receives. */
 function counted(mock: MockApi, options: ConstructorParameters<typeof CommunityServerClient>[0] = {}) {
@@ -84,6 +84,98 @@ describe("rateLimit: 'wait'", () => {
   });
 
   it('refuses an unknown mode', () => {
-    expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: 'queue' as never })).toThrow(/rateLimit must be 'wait' or 'off'/);
+    expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: 'queue' as never })).toThrow(/rateLimit must be 'wait', 'off' or a RateLimitStore/);
+  });
+  it('refuses an object that is not a RateLimitStore', () => {
+    for (const rateLimit of [{}, { spend: () => 0 }, { spend: 1, record: () => {} }, null]) {
+      expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: rateLimit as never })).toThrow(InvalidArgumentError);
+    }
+  });
+
+  it('a 1-second window walks at its floor: the reset is read to the millisecond, not rounded to whole seconds', async () => {
+    // 30 pages at 10 per second: the floor is (ceil(30 / 10) − 1) × 1 s = 2 s. Rounding the
+    // reset up to whole seconds, as X-RateLimit-Reset alone forces, costs up to a second a window.
+    const mock = createMockApi({ rateLimit: { limit: 10, windowMs: 1000 }, counts: { members: 300 } });
+    const { client, count } = counted(mock);
+    const start = performance.now();
+    let seen = 0;
+    for await (const _ of client.members.list({ pageSize: 10 })) seen++;
+    const elapsed = performance.now() - start;
+    expect(seen).toBe(300);
+    expect(count(429)).toBe(0);
+    expect(elapsed).toBeGreaterThanOrEqual(2000);
+    expect(elapsed).toBeLessThan(2000 * 1.25);
+  }, 30_000);
+});
+
+describe('rateLimit: a RateLimitStore', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** An in-memory store that follows the protocol, counting its calls. */
+  function memoryStore() {
+    const windows = new Map<string, { remaining: number; resetAt: number }>();
+    const calls = { spend: 0, record: 0, keys: new Set<string>() };
+    const store: RateLimitStore = {
+      async spend(key) {
+        calls.spend++;
+        calls.keys.add(key);
+        const window = windows.get(key);
+        if (!window || Date.now() >= window.resetAt) return 0;
+        if (window.remaining > 0) return (window.remaining--, 0);
+        return window.resetAt - Date.now();
+      },
+      async record(key, window) {
+        calls.record++;
+        if (window) windows.set(key, { remaining: window.remaining, resetAt: Date.now() + window.resetInMs });
+      },
+    };
+    return { store, calls };
+  }
+
+  it('spends and records through the store, keyed by a hash that is not the token', async () => {
+    const mock = createMockApi({ rateLimit: { limit: 5, windowMs: 500 } });
+    const { store, calls } = memoryStore();
+    const { client, count } = counted(mock, { rateLimit: store });
+    for await (const _ of client.roles.list({ pageSize: 1 })) void _;
+    const requests = mock.store.main.roles.size;
+    expect(count(429)).toBe(0);
+    expect(calls.record).toBe(requests);
+    expect(calls.spend).toBeGreaterThanOrEqual(requests);
+    expect(calls.keys.size).toBe(1);
+    const [key] = calls.keys;
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(key).not.toContain(mock.tokens.main);
+  }, 30_000);
+
+  it('a store that throws or answers nonsense: the client goes on locally, warns once, and the token stays out of the warning', async () => {
+    const mock = createMockApi({ rateLimit: { limit: 4, windowMs: 300 } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const spend of [async () => Promise.reject(new Error(`refused for Bearer ${mock.tokens.main}`)), async () => Number.NaN, async () => -5]) {
+      warn.mockClear();
+      const store: RateLimitStore = { spend, record: async () => {} };
+      const { client, count } = counted(mock, { rateLimit: store });
+      const roles = await client.roles.list({ pageSize: 1 }).toArray({ concurrency: 3 });
+      expect(roles).toHaveLength(mock.store.main.roles.size);
+      expect(count(429)).toBe(0);
+      const warnings = warn.mock.calls.map((call) => String(call[0]));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/rate-limit store failed/);
+      expect(warnings[0]).not.toContain(mock.tokens.main);
+      mock.reset();
+    }
+  }, 30_000);
+
+  it('a store that never answers holds the first request no longer than its timeout, and the rest not at all', async () => {
+    const mock = createMockApi();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const store: RateLimitStore = { spend: () => new Promise(() => {}), record: () => new Promise(() => {}) };
+    const { client } = counted(mock, { rateLimit: store });
+    const timed = async () => {
+      const start = performance.now();
+      await client.roles.list();
+      return performance.now() - start;
+    };
+    expect(await timed()).toBeLessThan(1_000);
+    expect(Math.max(await timed(), await timed(), await timed())).toBeLessThan(100);
   });
 });

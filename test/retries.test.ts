@@ -176,3 +176,47 @@ describe('abort', () => {
     expect(ms).toBeLessThan(240);
   });
 });
+
+describe('issue 10 hardening: client — item 3: an unreadable Retry-After is treated as absent', () => {
+  const unreadable: [string, Record<string, string>][] = [
+    ['a word', { 'retry-after': 'tomorrow' }],
+    ['an overflowing number', { 'retry-after': '1e999' }],
+    ['a negative number', { 'retry-after': '-5' }],
+    ['a number with junk', { 'retry-after': '2 seconds' }],
+    ['a bare year (Date.parse would take it)', { 'retry-after': '2099' + 'x' }],
+    ['Infinity', { 'retry-after': 'Infinity' }],
+    ['a day and a year, which Date.parse would take as a date', { 'retry-after': 'Sun 2030' }],
+    // ky would read these when Retry-After is absent (as epoch times: a 60 s wait); the SDK does not
+    ['no Retry-After, but RateLimit-Reset', { 'ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) }],
+    ['no Retry-After, but X-RateLimit-Reset', { 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) }],
+  ];
+
+  it.each(unreadable)('%s: the retry waits the normal backoff (250–500 ms), not 60 s', async (_, headers) => {
+    const { client, requests } = clientWith(flaky(1, status(429, headers)), { maxRetries: 1 });
+    const ms = await elapsed(() => client.members.get('m1'));
+    expect(requests).toHaveLength(2);
+    expect(ms).toBeGreaterThanOrEqual(200);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it.each(unreadable)('%s: RateLimitError.retryAfter is null', async (_, headers) => {
+    const { client } = clientWith(status(429, headers), { maxRetries: 0 });
+    await expect(client.members.get('m1')).rejects.toMatchObject({ name: 'RateLimitError', retryAfter: null });
+  });
+
+  it.each(['Sun, 06 Nov 2094 08:49:37 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', 'Sun Nov  6 08:49:37 2094'])('each of the three HTTP-date forms is read (%s)', (date) => {
+    const expected = Math.max(0, Math.ceil((Date.parse(date) - Date.now()) / 1000));
+    const error = new RateLimitError({ status: 429, code: 'x', message: 'x', details: undefined, headers: { 'retry-after': date }, method: 'GET', path: '/' });
+    expect(error.retryAfter).toBeGreaterThanOrEqual(expected - 1);
+    expect(error.retryAfter).toBeLessThanOrEqual(expected);
+  });
+
+  it('a date in the past is readable: 0 s, retried at once', async () => {
+    const past = new Date(Date.now() - 60_000).toUTCString();
+    const { client, requests } = clientWith(flaky(1, status(503, { 'retry-after': past })), { maxRetries: 1 });
+    expect(await elapsed(() => client.members.get('m1'))).toBeLessThan(200);
+    expect(requests).toHaveLength(2);
+    const { client: once } = clientWith(status(429, { 'retry-after': past }), { maxRetries: 0 });
+    await expect(once.members.get('m1')).rejects.toMatchObject({ retryAfter: 0 });
+  });
+});

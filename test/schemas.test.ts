@@ -61,6 +61,8 @@ const spec: Record<string, { schema: z.ZodMiniObject; required: string; optional
   Role: { schema: schemas.RoleSchema, required: '', optional: 'id serverId name colour permissions extraPermissions linkedChatRoleId createdAt' },
   ServerInfo: { schema: schemas.ServerInfoSchema, required: '', optional: 'id name ownerId chatGuildId joinCode createdAt roles' },
   GameConnection: { schema: schemas.GameConnectionSchema, required: '', optional: 'gameId userId createdAt lastUpdatedAt' },
+  // issue 10 item 8: what the service and the mock send for #55–#58 (`token`, the secret, on create only).
+  Token: { schema: schemas.TokenSchema, required: '', optional: 'id name serverId permissions createdAt expiresAt deactivatedAt lastUsedAt active token' },
 };
 
 const words = (text: string) => text.split(' ').filter(Boolean).sort();
@@ -144,5 +146,29 @@ describe('toDate', () => {
     expect(toDate(undefined)).toBeNull();
     expect(() => toDate(Number.NaN)).toThrow(InvalidArgumentError);
     expect(() => toDate('1763596800' as unknown as number)).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('issue 10 hardening: client — item 8: token responses are typed', () => {
+  it("the mock's answers to #55–#58 parse with their fields typed and unknown fields kept; create's secret is usable", async () => {
+    const { CommunityServerClient } = await import('community-server-sdk');
+    const { createMockApi } = await import('community-server-sdk/mock');
+    const mock = createMockApi({ seed: 2 });
+    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch });
+    const created = await client.tokens.create({ name: 'ci bot', expiresInDays: 7 });
+    const secret: string | undefined = created.token; // no cast
+    expect(secret).toEqual(expect.any(String));
+    expect(created).toMatchObject({ name: 'ci bot', active: true, deactivatedAt: null, permissions: expect.any(Array) });
+    expect(created.expiresAt! - created.createdAt!).toBe(7 * 86_400);
+    const asNew = new CommunityServerClient({ token: secret, baseUrl: 'https://community.test', fetch: mock.fetch });
+    const current = await asNew.tokens.current();
+    expect(current.id).toBe(created.id);
+    expect(current.token).toBeUndefined(); // the secret is shown once
+    const list = await client.tokens.list();
+    expect(Array.isArray(list) && list.some((token) => token.id === created.id && token.name === 'ci bot')).toBe(true);
+    const deactivated = await client.tokens.deactivate(created.id!);
+    expect(deactivated).toMatchObject({ id: created.id, active: false, deactivatedAt: expect.any(Number) });
+    expect(schemas.TokenSchema.parse({ ...created, addedLater: 1 })).toMatchObject({ addedLater: 1 });
+    expect(schemas.TokenSchema.safeParse({ expiresAt: 'never' }).success).toBe(false);
   });
 });

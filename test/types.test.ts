@@ -40,6 +40,11 @@ describe('method signatures come from the endpoint tables', () => {
   it('tokens.create takes its body; health.check answers text', () => {
     expectTypeOf(client.tokens.create).parameter(0).toEqualTypeOf<{ name: string; expiresInDays?: number | null | undefined }>();
     expectTypeOf(client.tokens.create).returns.toEqualTypeOf<APIPromise<Token>>();
+    // issue 10 item 8: a created token's secret and its known fields read without a cast.
+    expectTypeOf<Token['token']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Token['expiresAt']>().toEqualTypeOf<number | null | undefined>();
+    expectTypeOf<Token['permissions']>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<Token['active']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf(client.health.check).returns.toEqualTypeOf<APIPromise<string>>();
   });
 

@@ -88,3 +88,58 @@ it('the schemas entry validates the same way the client does', () => {
   expect(MemberSchema.parse({ ...member('m1'), x: 1 })).toEqual({ ...member('m1'), x: 1 });
   expect(new CommunityServerClient({ token: 't', baseUrl: 'https://a.test' })).toBeInstanceOf(CommunityServerClient);
 });
+
+describe('issue 10 hardening: client — item 7: a list envelope the pager cannot use', () => {
+  const good = { data: [member('m1')], page: 1, pageSize: 10, total: 1, totalPages: 1 };
+  const envelopes: [string, unknown][] = [
+    ['not an object', 'members'],
+    ['null', null],
+    ['an array', [member('m1')]],
+    ['data a string', { ...good, data: 'm1m2m3' }],
+    ['data missing', { ...good, data: undefined }],
+    ['page a string', { ...good, page: '1' }],
+    ['page 0', { ...good, page: 0 }],
+    ['pageSize negative', { ...good, pageSize: -10 }],
+    ['total fractional', { ...good, total: 1.5 }],
+    ['totalPages beyond safe integers', { ...good, totalPages: 2 ** 60 }],
+    ['totalPages a string', { ...good, totalPages: '11' }],
+  ];
+
+  describe.each(['warn', 'off', 'error'] as const)("validation: '%s'", (validation) => {
+    it.each(envelopes)('%s: every way of reading the list rejects with ResponseValidationError (method, path, status)', async (_, envelope) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { client, requests } = clientWith(() => json(envelope), { validation });
+      const reads: (() => PromiseLike<unknown>)[] = [
+        () => client.members.list(),
+        () => client.members.list().toArray(),
+        async () => { for await (const _m of client.members.list()) { /* walk */ } },
+        async () => { for await (const _p of client.members.list().pages()) { /* walk */ } },
+      ];
+      for (const read of reads) {
+        const error = await Promise.resolve().then(read).then(() => undefined, (e: unknown) => e);
+        expect(error).toBeInstanceOf(ResponseValidationError);
+        expect(error).toMatchObject({ method: 'GET', path: '/api/v1/server/members', status: 200 });
+      }
+      expect(requests).toHaveLength(reads.length); // never a request for a page built from a bad field
+      warn.mockRestore();
+    });
+  });
+
+  it.each(['warn', 'off'] as const)("items inside data stay unchecked under validation: '%s'", async (validation) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client } = clientWith(() => json({ data: [{ id: 7 }, 'odd'], page: 1, pageSize: 10, total: 2, totalPages: 1 }), { validation });
+    expect(await client.members.list().toArray()).toEqual([{ id: 7 }, 'odd']);
+    warn.mockRestore();
+  });
+
+  it("a later page's broken envelope fails the walk with ResponseValidationError, not a request for page \"21\"", async () => {
+    const { client, requests } = clientWith((request) => {
+      const page = new URL(request.url).searchParams.get('page');
+      return json({ data: [member(`m${page ?? 1}`)], page: page === null ? 1 : '2', pageSize: 1, total: 3, totalPages: 3 });
+    }, { validation: 'off' });
+    await expect(client.members.list().toArray({ concurrency: 1 })).rejects.toBeInstanceOf(ResponseValidationError);
+    const walk = async () => { for await (const _m of client.members.list()) { /* walk */ } };
+    await expect(walk()).rejects.toBeInstanceOf(ResponseValidationError);
+    expect(requests.map((r) => new URL(r.url).search)).toEqual(['', '?page=2', '', '?page=2']);
+  });
+});

@@ -26,7 +26,7 @@ type Override = NonNullable<z.core.ToJSONSchemaParams['override']>;
  * The int32 bounds stay: they are the API's and make validators that ignore `format` check the
  * width. The safe-integer bounds go: they are a limit of JavaScript numbers, not of the API, and
  * would tell other languages that a 64-bit timestamp must stay below 2^53. Bounds the SDK states
- * itself (`expiresInDays` ≥ 1) stay either way.
+ * itself (1 ≤ `expiresInDays` ≤ 36500) stay either way.
  */
 const openApiTweaks: Override = ({ zodSchema, jsonSchema }) => {
   const def = zodSchema._zod.def as { type: string; format?: string };

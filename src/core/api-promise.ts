@@ -3,6 +3,7 @@
  * gives the raw `Response` (status, headers such as `X-RateLimit-Remaining`).
  * @module
  */
+import { brand } from './brand';
 
 /**
  * A parsed result together with the `Response` it came from (its body already read).
@@ -27,6 +28,10 @@ export class APIPromise<T> extends Promise<T> {
   /** @internal derived promises (then/catch/finally) are plain Promises, not APIPromises. */
   static override get [Symbol.species]() {
     return Promise;
+  }
+
+  static {
+    brand(this, 'APIPromise');
   }
 
   readonly #result: Promise<WithResponse<T>>;

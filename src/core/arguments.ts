@@ -97,10 +97,29 @@ export function checkRequestOptions(options: unknown): RequestOptions {
   if (signal !== undefined && !isAbortSignal(signal)) throw new InvalidArgumentError('signal must be an AbortSignal');
   checkTimeout('timeout', timeout);
   checkRetries('maxRetries', maxRetries);
-  if (headers !== undefined && !(isPlainObject(headers) && Object.values(headers).every((v) => typeof v === 'string'))) {
+  if (headers !== undefined) checkHeaders(headers);
+  return options as RequestOptions;
+}
+
+/** RFC 9110 token characters: what a header name may be made of. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Visible ASCII, spaces and tabs: a value every fetch sends as given (no CR/LF, NUL, or bytes a platform re-encodes). */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+/**
+ * Headers a request could actually carry. Fetch would refuse the rest only once sending, where
+ * the failure reads as "unreachable". Values are never shown: one may be a credential.
+ */
+function checkHeaders(headers: unknown): void {
+  if (!isPlainObject(headers) || !Object.values(headers).every((value) => typeof value === 'string')) {
     throw new InvalidArgumentError('headers must be an object of string values');
   }
-  return options as RequestOptions;
+  for (const [name, value] of Object.entries(headers) as [string, string][]) {
+    if (!HEADER_NAME.test(name)) throw new InvalidArgumentError(`header name ${describe(name)} is not a valid HTTP header name`);
+    if (!HEADER_VALUE.test(value)) {
+      throw new InvalidArgumentError(`header "${name}" has a value that cannot be sent (a line break, control or non-ASCII character)`);
+    }
+  }
 }
 
 export function checkTimeout(name: string, value: unknown): void {

@@ -7,6 +7,7 @@
 import type * as z from 'zod/mini';
 import type { APIPromise } from './api-promise';
 import type { PagePromise } from './pagination';
+import type { WatchKeys } from './watch';
 import { PageSchema } from '../schemas/common';
 
 /**
@@ -130,6 +131,8 @@ export interface Endpoint<Method = unknown> {
   readonly auth: boolean;
   /** Retries when neither the call nor the client says otherwise; `undefined`: the client's. */
   readonly maxRetries: number | undefined;
+  /** How `watch()` tells a list's items apart and finds new ones (lists only). */
+  readonly watch: WatchKeys | undefined;
   /** @internal type carrier */
   readonly __method?: Method;
 }
@@ -140,6 +143,8 @@ export interface EndpointSettings {
   auth?: boolean;
   /** Default retries for this request, e.g. 0 for a health probe that should report at once. */
   maxRetries?: number;
+  /** A list's watch keys: its id field and, when its items carry one, its time field. */
+  watch?: WatchKeys;
 }
 
 type Options = [options?: RequestOptions];
@@ -179,7 +184,17 @@ function define<Method>(
   body: z.ZodMiniType | undefined,
   settings: EndpointSettings,
 ): Endpoint<Method> {
-  return { method, path, parts: parsePath(path), kind, schema, body, auth: settings.auth ?? true, maxRetries: settings.maxRetries };
+  return {
+    method,
+    path,
+    parts: parsePath(path),
+    kind,
+    schema,
+    body,
+    auth: settings.auth ?? true,
+    maxRetries: settings.maxRetries,
+    watch: settings.watch,
+  };
 }
 
 /** A GET answering one JSON value that `schema` describes. */
@@ -189,11 +204,14 @@ export const get = <const Path extends string, Schema extends z.ZodMiniType>(
   settings: EndpointSettings = {},
 ) => define<JsonMethod<Path, z.infer<Schema>>>('GET', path, 'json', schema, undefined, settings);
 
-/** A GET answering a page of items that `item` describes; the method returns a `PagePromise`. */
+/**
+ * A GET answering a page of items that `item` describes; the method returns a `PagePromise`.
+ * `watch` names the fields `PagePromise.watch()` follows the list by (see `WatchKeys`).
+ */
 export const list = <const Path extends string, Item extends z.ZodMiniType>(
   path: Path,
   item: Item,
-  settings: EndpointSettings = {},
+  settings: EndpointSettings & { watch: WatchKeys },
 ) => define<ListMethod<Path, z.infer<Item>>>('GET', path, 'page', PageSchema(item), undefined, settings);
 
 /** A GET answering plain text. */

@@ -3,6 +3,7 @@
  * @module
  */
 import type { z } from 'zod/mini';
+import { brand } from './brand';
 
 /**
  * The base of every error this SDK throws, so one `instanceof` check catches them all.
@@ -12,6 +13,9 @@ import type { z } from 'zod/mini';
  */
 export class CommunityServerError extends Error {
   override name = 'CommunityServerError';
+  static {
+    brand(this, 'CommunityServerError');
+  }
 }
 
 /**
@@ -22,6 +26,9 @@ export class CommunityServerError extends Error {
  */
 export class InvalidArgumentError extends CommunityServerError {
   override name = 'InvalidArgumentError';
+  static {
+    brand(this, 'InvalidArgumentError');
+  }
 }
 
 /**
@@ -66,6 +73,9 @@ export interface ApiErrorInit extends RequestTarget {
  */
 export class ApiError extends CommunityServerError {
   override name = 'ApiError';
+  static {
+    brand(this, 'ApiError');
+  }
   /** HTTP status of the response. */
   readonly status: number;
   /** The body's error code; `"unknown"` when the body carries none (text errors, non-JSON). */
@@ -98,6 +108,9 @@ export class ApiError extends CommunityServerError {
  */
 export class BadRequestError extends ApiError {
   override name = 'BadRequestError';
+  static {
+    brand(this, 'BadRequestError');
+  }
 }
 /**
  * 401: the token is missing, malformed, unknown, expired, revoked or suspended.
@@ -107,6 +120,9 @@ export class BadRequestError extends ApiError {
  */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
+  static {
+    brand(this, 'AuthenticationError');
+  }
 }
 /**
  * 403: the token lacks the permission the operation needs.
@@ -116,6 +132,9 @@ export class AuthenticationError extends ApiError {
  */
 export class PermissionDeniedError extends ApiError {
   override name = 'PermissionDeniedError';
+  static {
+    brand(this, 'PermissionDeniedError');
+  }
 }
 /**
  * 404: the resource, or its parent (CAD, a department), does not exist.
@@ -127,6 +146,9 @@ export class PermissionDeniedError extends ApiError {
  */
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
+  static {
+    brand(this, 'NotFoundError');
+  }
 }
 /**
  * 429: too many requests. `retryAfter` says how long to wait, when the service said. GETs are
@@ -141,6 +163,9 @@ export class NotFoundError extends ApiError {
  */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
+  static {
+    brand(this, 'RateLimitError');
+  }
   /** Seconds to wait before trying again (from `Retry-After`), or `null` when not given. */
   readonly retryAfter: number | null;
   constructor(init: ApiErrorInit) {
@@ -156,6 +181,9 @@ export class RateLimitError extends ApiError {
  */
 export class InternalServerError extends ApiError {
   override name = 'InternalServerError';
+  static {
+    brand(this, 'InternalServerError');
+  }
 }
 /**
  * 503: the service, or one of its dependencies, is unavailable (or not ready).
@@ -167,6 +195,9 @@ export class InternalServerError extends ApiError {
  */
 export class ServiceUnavailableError extends InternalServerError {
   override name = 'ServiceUnavailableError';
+  static {
+    brand(this, 'ServiceUnavailableError');
+  }
 }
 
 /**
@@ -178,6 +209,9 @@ export class ServiceUnavailableError extends InternalServerError {
  */
 export class ConnectionError extends CommunityServerError {
   override name = 'ConnectionError';
+  static {
+    brand(this, 'ConnectionError');
+  }
 }
 /**
  * An attempt took longer than its `timeout`, after every retry allowed.
@@ -187,6 +221,9 @@ export class ConnectionError extends CommunityServerError {
  */
 export class TimeoutError extends CommunityServerError {
   override name = 'TimeoutError';
+  static {
+    brand(this, 'TimeoutError');
+  }
 }
 /**
  * The caller aborted the request through its `signal`; `cause` is the signal's reason.
@@ -198,6 +235,9 @@ export class TimeoutError extends CommunityServerError {
  */
 export class AbortError extends CommunityServerError {
   override name = 'AbortError';
+  static {
+    brand(this, 'AbortError');
+  }
 }
 
 /**
@@ -212,6 +252,9 @@ export class AbortError extends CommunityServerError {
  */
 export class ResponseValidationError extends CommunityServerError {
   override name = 'ResponseValidationError';
+  static {
+    brand(this, 'ResponseValidationError');
+  }
   /** zod's issues: where the body differs from the schema. Empty when it was not JSON at all. */
   readonly issues: z.core.$ZodIssue[];
   /** Request method. */
@@ -278,12 +321,26 @@ export function parseErrorBody(
   return { code: 'unknown', message: fallback, details: body };
 }
 
-/** `Retry-After` as whole seconds from now: a number of seconds or an HTTP date; else null. */
+/** RFC 9110 delay-seconds (a fraction tolerated, rounded up). */
+const DELAY_SECONDS = /^\d+(?:\.\d+)?$/;
+/**
+ * RFC 9110's three HTTP-date forms all start with the day's name and hold an hh:mm:ss time;
+ * what `Date.parse` would otherwise guess at (`Sun 2030` is a year to it) stays unread.
+ */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun).* \d\d:\d\d:\d\d\b/;
+
+/**
+ * `Retry-After` as whole seconds from now: delay-seconds or an HTTP-date (one in the past is 0).
+ * Anything else (`tomorrow`, `-5`, `1e999`, digits past 2^53, a bare number `Date.parse` would
+ * guess at) is null, as if absent, so it gets the normal backoff rather than a guess.
+ */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
-  if (value === undefined || value.trim() === '') return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const date = Date.parse(value);
+  const text = value?.trim() ?? '';
+  if (DELAY_SECONDS.test(text)) {
+    const seconds = Math.ceil(Number(text));
+    return Number.isSafeInteger(seconds) ? seconds : null; // beyond that it is noise, not a wait
+  }
+  const date = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 

@@ -4,7 +4,9 @@
  * @module
  */
 import { APIPromise, type WithResponse } from './api-promise';
+import { brand } from './brand';
 import { CommunityServerError, InvalidArgumentError } from './errors';
+import { Watch, checkWatchOptions, type WatchOptions, type WatchSource } from './watch';
 import type { PageEnvelope } from '../schemas/common';
 
 /** Fetches another page of the same list, with the same parameters. */
@@ -33,6 +35,10 @@ export class Page<T> {
   readonly totalPages: number;
   readonly #fetchPage: PageFetcher<T>;
 
+  static {
+    brand(this, 'Page');
+  }
+
   /** @internal list methods build pages; callers receive them. */
   constructor(envelope: PageEnvelope<T>, fetchPage: PageFetcher<T>) {
     this.data = envelope.data;
@@ -56,7 +62,7 @@ export class Page<T> {
   getNextPage(): PagePromise<T> {
     if (!this.hasNextPage()) {
       const error = new CommunityServerError(`there is no page after page ${this.page} of ${this.totalPages}`);
-      return new PagePromise<T>(Promise.reject(error), this.#fetchPage);
+      return new PagePromise<T>(Promise.reject(error), this.#fetchPage, error);
     }
     return this.#fetchPage(this.page + 1);
   }
@@ -85,11 +91,36 @@ const DEFAULT_CONCURRENCY = 4;
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   readonly #fetchPage: PageFetcher<T>;
+  /** What `watch()` follows; the error instead when the list's own arguments were bad. */
+  readonly #watchSource: WatchSource<T> | Error;
+
+  static {
+    brand(this, 'PagePromise');
+  }
 
   /** @internal list methods return these; callers never build one. */
-  constructor(result: Promise<WithResponse<Page<T>>>, fetchPage: PageFetcher<T>) {
+  constructor(result: Promise<WithResponse<Page<T>>>, fetchPage: PageFetcher<T>, watchSource: WatchSource<T> | Error) {
     super(result);
     this.#fetchPage = fetchPage;
+    this.#watchSource = watchSource;
+  }
+
+  /**
+   * Follows the list: the items that enter it after this call, each once, oldest first, found
+   * by polling every `intervalMs` (see {@link Watch}). This page is the baseline: its items are
+   * not yielded. Bad options (or bad list arguments) throw `InvalidArgumentError` here, before
+   * any request of the watch.
+   * @example
+   * for await (const log of client.logs.list().watch({ intervalMs: 5_000 })) console.log(log.username, log.text);
+   */
+  watch(options?: WatchOptions): Watch<T> {
+    const source = this.#watchSource;
+    if (source instanceof Error) {
+      this.withResponse().catch(() => undefined); // reported here, not as an unhandled rejection
+      throw source;
+    }
+    const checked = checkWatchOptions(options, source.list, source.keys);
+    return new Watch(source, this, checked);
   }
 
   /** Every item of every page, fetching each page only when the previous one is used up. */
@@ -110,7 +141,9 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   /**
    * Collects the items into an array. Once the first page tells how many pages there are,
    * the rest are fetched `concurrency` at a time and kept in order; with `limit`, only the
-   * pages that hold the first `limit` items are fetched.
+   * pages that hold the first `limit` items are fetched. Like the iterator, it stops at an
+   * empty page or at a page that says it is the last, whatever the first page claimed: memory
+   * follows the items received and `concurrency`, never the page count a service announces.
    */
   async toArray(options: ToArrayOptions = {}): Promise<T[]> {
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -127,28 +160,32 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
       const missing = Math.max(0, limit - first.data.length);
       lastPage = Math.min(lastPage, first.page + Math.ceil(missing / Math.max(1, first.pageSize)));
     }
-    const pageNumbers = Array.from({ length: lastPage - first.page }, (_, index) => first.page + 1 + index);
-    const rest = await mapConcurrently(pageNumbers, concurrency, async (n) => (await this.#fetchPage(n)).data);
-    return first.data.concat(...rest).slice(0, limit);
+    const items = first.data.slice(0, limit);
+    for await (const page of inOrder(first.page + 1, lastPage, concurrency, this.#fetchPage)) {
+      // One push per item: spreading a page's items as arguments would overflow the stack on a big page.
+      for (const item of page.data) if (items.length < limit) items.push(item);
+      if (!page.hasNextPage() || items.length >= limit) break;
+    }
+    return items;
   }
 }
 
-/** Maps `items` with at most `concurrency` calls of `fn` in flight, keeping order. */
-async function mapConcurrently<I, O>(items: I[], concurrency: number, fn: (item: I) => Promise<O>): Promise<O[]> {
-  const results = new Array<O>(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < items.length && !failed) {
-      const index = next++;
-      try {
-        results[index] = await fn(items[index] as I);
-      } catch (error) {
-        failed = true; // stop the other workers from starting new pages
-        throw error;
-      }
+/**
+ * The pages `from`..`to` in order, with up to `concurrency` requests in flight ahead of the
+ * consumer. Only that window is held, so a claim of a billion pages costs nothing until they
+ * arrive; when the consumer stops, pages still in flight are left to settle unobserved.
+ */
+async function* inOrder<T>(from: number, to: number, concurrency: number, fetchPage: PageFetcher<T>): AsyncGenerator<Page<T>> {
+  const window: Promise<Page<T>>[] = [];
+  let next = from;
+  while (true) {
+    while (window.length < concurrency && next <= to) {
+      const pending = Promise.resolve(fetchPage(next++));
+      pending.catch(() => {}); // observed below when its turn comes; abandoned ones must not be unhandled
+      window.push(pending);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
+    const head = window.shift();
+    if (head === undefined) return;
+    yield await head;
+  }
 }

@@ -9,39 +9,47 @@
  * @module
  */
 import { RateLimitError, type RequestTarget } from './errors';
+import { sleep } from './sleep';
 
 /** What the gate learned from one answer's headers. */
-interface WindowInfo {
+export interface WindowInfo {
   remaining: number;
-  /** When the window ends, in ms since the epoch. */
+  /** When the window ends, in ms since the epoch, on this machine's clock. */
   resetAt: number;
 }
 
-/** Reads the window from `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds). */
-export function readWindow(headers: Headers): WindowInfo | undefined {
+/**
+ * Reads the window from `X-RateLimit-Remaining` and when it resets: `X-RateLimit-Reset-After`
+ * (seconds from now, fractional) when the service sends it, else `X-RateLimit-Reset` (Unix
+ * seconds). The relative form is preferred: whole seconds would hold a client up to a second
+ * past the reset (a 1-second window: nearly double), and a delta needs no clock shared with the
+ * service. Taken on arrival, a delta lands a little after the true reset, never before.
+ */
+export function readWindow(headers: Headers, now: number): WindowInfo | undefined {
   const remaining = Number(headers.get('x-ratelimit-remaining') ?? Number.NaN);
+  if (!Number.isSafeInteger(remaining) || remaining < 0) return undefined;
+  const after = Number(headers.get('x-ratelimit-reset-after') ?? Number.NaN);
+  if (Number.isFinite(after) && after >= 0) return { remaining, resetAt: now + Math.ceil(after * 1000) };
   const reset = Number(headers.get('x-ratelimit-reset') ?? Number.NaN);
-  if (!Number.isSafeInteger(remaining) || remaining < 0 || !Number.isFinite(reset) || reset <= 0) return undefined;
+  if (!Number.isFinite(reset) || reset <= 0) return undefined;
   return { remaining, resetAt: reset * 1000 };
 }
 
-/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }, ms);
-    if (signal?.aborted) done();
-    else signal?.addEventListener('abort', done, { once: true });
-  });
+/** Marks one admitted request as answered (with its `headers`) or failed (without). */
+export type Settle = (headers: Headers | undefined) => void;
+
+/** Holds each request until the rate-limit budget allows it; one per client. */
+export interface Gate {
+  /**
+   * Waits until one more request fits the budget and counts it as sent; the returned function
+   * settles it. Throws `RateLimitError` at once when that wait would exceed `budgetMs` (the
+   * attempt's timeout).
+   */
+  acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle>;
 }
 
-export class RateLimitGate {
+/** The in-process budget (the default): counted in this client alone. */
+export class RateLimitGate implements Gate {
   /** Requests the current window still allows; `undefined` when unknown (none seen, or a new window). */
   #remaining: number | undefined;
   #resetAt = 0;
@@ -54,11 +62,10 @@ export class RateLimitGate {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /**
-   * Waits until one more request fits the budget, then counts it as sent. Throws
-   * `RateLimitError` at once when that wait would exceed `budgetMs` (the attempt's timeout).
-   */
-  async acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<void> {
+  /** Bound once: every `acquire` hands out the same function, no closure per request. */
+  readonly #settle: Settle = (headers) => this.settle(headers);
+
+  async acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
     for (;;) {
       if (this.#remaining === undefined) {
         if (!this.#known || !this.#probing) {
@@ -81,26 +88,44 @@ export class RateLimitGate {
       await sleep(wait, signal);
     }
     this.#inFlight++;
+    return this.#settle;
   }
 
   /** Marks one acquired request as answered (with `headers`) or failed (without). */
   settle(headers: Headers | undefined): void {
     this.#inFlight--;
     this.#probing = false;
-    const window = headers && readWindow(headers);
-    if (window) {
-      this.#known = true;
-      if (window.resetAt > this.#resetAt) {
-        // A newer window: requests still out may land in it too, so count them against it.
-        this.#resetAt = window.resetAt;
-        this.#remaining = Math.max(0, window.remaining - this.#inFlight);
-      } else if (window.resetAt === this.#resetAt) {
-        this.#remaining = Math.min(this.#remaining ?? window.remaining, window.remaining);
-      }
-    }
+    if (headers) this.learn(headers);
     const waiting = this.#onSettle;
     this.#onSettle = [];
     for (const wake of waiting) wake();
+  }
+
+  /**
+   * Takes in what an answer says about the window. While the window this gate knows is still
+   * open, the answer is of the same window (a delta-based reset differs by the answer's latency
+   * from one answer to the next): both budget and reset take the smaller figure, each of which is
+   * safe. Once it is over, the answer's window is the next one.
+   */
+  learn(headers: Headers): void {
+    const now = this.now();
+    const window = readWindow(headers, now);
+    if (!window || window.resetAt <= now) return;
+    this.#known = true;
+    if (this.#resetAt > now && this.#remaining !== undefined) {
+      this.#resetAt = Math.min(this.#resetAt, window.resetAt);
+      this.#remaining = Math.min(this.#remaining, window.remaining);
+    } else {
+      // A newer window: requests still out may land in it too, so count them against it.
+      this.#resetAt = window.resetAt;
+      this.#remaining = Math.max(0, window.remaining - this.#inFlight);
+    }
+  }
+
+  /** The window as this gate knows it now, if it knows one: its budget left and when it resets. */
+  current(): { remaining: number; resetInMs: number } | undefined {
+    const resetInMs = this.#resetAt - this.now();
+    return this.#remaining === undefined || resetInMs <= 0 ? undefined : { remaining: this.#remaining, resetInMs };
   }
 
   #nextSettle(signal: AbortSignal | undefined): Promise<void> {
@@ -116,7 +141,8 @@ export class RateLimitGate {
   }
 }
 
-function waitTooLong(target: RequestTarget, waitMs: number, budgetMs: number): RateLimitError {
+/** The error of a request not sent because the window resets after its timeout. */
+export function waitTooLong(target: RequestTarget, waitMs: number, budgetMs: number): RateLimitError {
   const retryAfter = Math.ceil(waitMs / 1000);
   return new RateLimitError({
     ...target,

@@ -3,14 +3,15 @@
  * description → transport → body → schema → result (or typed error). No step reaches back.
  * @module
  */
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise';
 import { buildPath, checkRequestOptions, listQuery } from './arguments';
-import type { Endpoint } from './endpoint';
-import { InvalidArgumentError, ResponseValidationError } from './errors';
+import type { Endpoint, ListParams } from './endpoint';
+import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './errors';
 import { Page, PagePromise } from './pagination';
 import { bodyOf, type OutgoingRequest, type Send } from './transport';
-import type { PageEnvelope } from '../schemas/common';
+import type { WatchSource } from './watch';
+import { looseObject, type PageEnvelope } from '../schemas/common';
 
 /**
  * What to do with a 2xx body that fails its schema: throw `ResponseValidationError` (`'error'`),
@@ -34,24 +35,56 @@ const MAX_ISSUES_IN_MESSAGE = 3;
 
 const GENERIC_MESSAGE = 'Invalid input';
 
+const count = z.int().check(z.gte(0));
+/**
+ * What the pager itself relies on, checked in every validation mode: under `'warn'` or `'off'`
+ * a string `data` would be walked character by character and a string `page` would become a
+ * request for page "11". The items stay the endpoint schema's business.
+ */
+const UsableEnvelope = looseObject({ data: z.array(z.unknown()), page: z.int().check(z.gte(1)), pageSize: count, total: count, totalPages: count });
+
 export function createCaller(config: CallerConfig): Call {
   const warnedEndpoints = new Set<Endpoint>();
 
   const call: Call = (endpoint, args) => {
     const parts = splitArgs(endpoint, args);
-    let result: Promise<WithResponse<unknown>>;
+    let request: OutgoingRequest;
     try {
-      const request = describeRequest(endpoint, parts, config.hasToken);
-      result = config.send(request).then(async (response) => ({ data: await readBody(endpoint, request, response), response }));
+      request = describeRequest(endpoint, parts, config.hasToken);
     } catch (error) {
-      result = Promise.reject(error); // bad arguments: nothing was sent
+      const failed = Promise.reject(error); // bad arguments: nothing was sent
+      if (endpoint.kind !== 'page') return new APIPromise(failed);
+      return new PagePromise(failed, () => call(endpoint, args) as PagePromise<unknown>, error as Error);
     }
-    if (endpoint.kind !== 'page') return new APIPromise(result);
-    const fetchPage = (page: number) =>
-      call(endpoint, [...parts.pathArgs, { ...(parts.listParams as object | undefined), page }, parts.options]) as PagePromise<unknown>;
-    const pages = result.then(({ data, response }) => ({ data: new Page(data as PageEnvelope<unknown>, fetchPage), response }));
-    return new PagePromise(pages, fetchPage);
+    if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));
+    return listPromise(endpoint, request, (parts.listParams ?? {}) as ListParams);
   };
+
+  const fetchData = (endpoint: Endpoint, request: OutgoingRequest): Promise<WithResponse<unknown>> =>
+    config.send(request).then(async (response) => ({ data: await readBody(endpoint, request, response), response }));
+
+  /**
+   * A list request, described once: its next pages and its watch's polls re-send the same
+   * request with other page and order parameters.
+   */
+  function listPromise(endpoint: Endpoint, request: OutgoingRequest, params: ListParams): PagePromise<unknown> {
+    const again = (overrides: ListParams, signal?: AbortSignal) => {
+      const merged = { ...params, ...overrides };
+      const callerSignal = request.options.signal;
+      const both = signal && callerSignal ? AbortSignal.any([signal, callerSignal]) : (signal ?? callerSignal);
+      const options = both ? { ...request.options, signal: both } : request.options;
+      return listPromise(endpoint, { ...request, query: listQuery(merged), options }, merged);
+    };
+    const fetchPage = (page: number) => again({ page });
+    const source: WatchSource<unknown> = {
+      list: `${request.method} ${request.path}`,
+      keys: endpoint.watch ?? { id: 'id' },
+      params,
+      fetchPage: again,
+    };
+    const pages = fetchData(endpoint, request).then(({ data, response }) => ({ data: new Page(data as PageEnvelope<unknown>, fetchPage), response }));
+    return new PagePromise(pages, fetchPage, source);
+  }
 
   async function readBody(endpoint: Endpoint, request: OutgoingRequest, response: Response): Promise<unknown> {
     const text = await bodyOf(response);
@@ -64,10 +97,23 @@ export function createCaller(config: CallerConfig): Call {
       const what = text === '' ? 'an empty body' : `a body that is not JSON (content-type ${response.headers.get('content-type') ?? 'none'})`;
       throw new ResponseValidationError(`${request.method} ${request.path} answered ${response.status} with ${what}`, { ...target, issues: [] });
     }
-    if (config.validation === 'off') return body;
+    const checked = validate(endpoint, body, target);
+    if (endpoint.kind === 'page') {
+      const usable = UsableEnvelope.safeParse(checked);
+      if (!usable.success) {
+        const message = `${target.method} ${target.path}: the list envelope cannot be paged: ${summarize(usable.error.issues)}`;
+        throw new ResponseValidationError(message, { ...target, issues: usable.error.issues });
+      }
+    }
+    return checked;
+  }
+
+  /** `body` checked against the endpoint's schema as the validation mode says. */
+  function validate(endpoint: Endpoint, body: unknown, target: RequestTarget & { status: number }): unknown {
+    if (config.validation === 'off' || !endpoint.schema) return body;
     const parsed = endpoint.schema.safeParse(body);
     if (parsed.success) return parsed.data;
-    const message = `${request.method} ${request.path}: the response does not match its schema: ${summarize(parsed.error.issues)}`;
+    const message = `${target.method} ${target.path}: the response does not match its schema: ${summarize(parsed.error.issues)}`;
     if (config.validation === 'error') throw new ResponseValidationError(message, { ...target, issues: parsed.error.issues });
     if (!warnedEndpoints.has(endpoint)) {
       warnedEndpoints.add(endpoint); // once per endpoint: a walk over 1,000 pages should not print 1,000 warnings

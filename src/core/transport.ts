@@ -17,8 +17,9 @@ import {
   retryAfterSeconds,
   type RequestTarget,
 } from './errors';
-import { RateLimitGate } from './rate-limit';
-import { redact, redactCause } from './redact';
+import { RateLimitGate, type Gate } from './rate-limit';
+import { StoreGate, type RateLimitStore } from './rate-limit-store';
+import { describeThrown, redact } from './redact';
 
 /** What the transport needs from the client's options. */
 export interface TransportConfig {
@@ -27,8 +28,20 @@ export interface TransportConfig {
   timeout: number;
   maxRetries: number;
   fetch: typeof globalThis.fetch | undefined;
-  /** `'wait'`: hold requests while the rate-limit window is spent; `'off'`: send regardless. */
-  rateLimit: 'wait' | 'off';
+  /**
+   * `'wait'`: hold requests while the rate-limit window is spent; `'off'`: send regardless; a
+   * store: the same as `'wait'`, with the budget counted in the store.
+   */
+  rateLimit: 'wait' | 'off' | RateLimitStore;
+  /** Warnings for the caller (a failing rate-limit store). */
+  warn: (message: string) => void;
+}
+
+function createGate(config: TransportConfig): Gate | undefined {
+  const { rateLimit } = config;
+  if (rateLimit === 'off') return undefined;
+  if (rateLimit === 'wait') return new RateLimitGate();
+  return new StoreGate({ store: rateLimit, baseUrl: config.baseUrl, token: config.token, warn: config.warn });
 }
 
 /** One request, fully described: nothing left for the transport to decide but how to send it. */
@@ -65,7 +78,7 @@ export function createTransport(config: TransportConfig): Send {
   const authorization = config.token ? `Bearer ${config.token}` : undefined;
   // The global fetch is looked up per call, so interception installed later (msw) still applies.
   const baseFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const gate = config.rateLimit === 'wait' ? new RateLimitGate() : undefined;
+  const gate = createGate(config);
 
   /**
    * The fetch of one attempt, as ky calls it (inside its timeout and retry): it waits for the
@@ -78,7 +91,7 @@ export function createTransport(config: TransportConfig): Send {
     (request: OutgoingRequest, budgetMs: number): typeof globalThis.fetch =>
     async (input, init) => {
       const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
-      await gate?.acquire(request, budgetMs, signal);
+      const settle = await gate?.acquire(request, budgetMs, signal);
       let headers: Headers | undefined;
       try {
         const response = await baseFetch(input, init);
@@ -86,7 +99,7 @@ export function createTransport(config: TransportConfig): Send {
         bodies.set(response, await response.text());
         return response;
       } finally {
-        gate?.settle(headers);
+        settle?.(headers);
       }
     };
 
@@ -109,6 +122,8 @@ export function createTransport(config: TransportConfig): Send {
       if (isHTTPError(error)) {
         const wait = retryAfterSeconds(error.response.headers.get('retry-after') ?? undefined);
         if (wait !== null && wait > MAX_RETRY_AFTER_SECONDS) return false;
+        // No readable Retry-After: our backoff, not ky's reading of it (a 60 s cap for junk) or of other headers.
+        if (wait === null && RETRY_STATUSES.includes(error.response.status)) return true;
       }
       return undefined; // ky's own rules: statuses above, network errors, timeouts
     },
@@ -136,7 +151,9 @@ export function createTransport(config: TransportConfig): Send {
         retry: { ...retry, limit: options.maxRetries ?? request.maxRetries ?? config.maxRetries },
       });
     } catch (error) {
-      throw await toSdkError(error, request, config);
+      // A thrown Proxy can throw again when only asked its class (`instanceof`), with the token:
+      // that throw is the fetch's too, so it is reported as the failure, and nothing of it kept.
+      throw await toSdkError(error, request, config).catch(() => new ConnectionError(`${request.method} ${request.path} failed: an unprintable value`));
     }
   };
 }
@@ -151,13 +168,12 @@ async function toSdkError(error: unknown, request: OutgoingRequest, config: Tran
     return apiError(redact({ ...parsed, headers, status: response.status, method: request.method, path: request.path }, config.token));
   }
   if (request.options.signal?.aborted) {
-    return new AbortError(`${target} was aborted`, { cause: request.options.signal.reason });
+    return new AbortError(`${target} was aborted`, { cause: redact(request.options.signal.reason, config.token) });
   }
   if (error instanceof KyTimeoutError) {
     const timeout = request.options.timeout ?? config.timeout;
     return new TimeoutError(`${target} timed out after ${timeout} ms per attempt`);
   }
   if (error instanceof CommunityServerError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new ConnectionError(redact(`${target} failed: ${reason}`, config.token), { cause: redactCause(error, config.token) });
+  return new ConnectionError(redact(`${target} failed: ${describeThrown(error)}`, config.token), { cause: redact(error, config.token) });
 }

@@ -1,10 +1,11 @@
 import { get, list } from '../core/endpoint';
+import { created } from './watch-keys';
 import { ChatIdResponse, Member } from './schemas';
 
 /** Members of the server. */
 export const members = {
   /** #46: members, paged. */
-  list: list('/api/v1/server/members', Member),
+  list: list('/api/v1/server/members', Member, created),
   /** #47: a member found by chat-platform id. */
   getByChatId: get('/api/v1/server/members/chat/{chatId}', Member),
   /** #48: one member. */

@@ -3,9 +3,18 @@
  * arguments (ids picked from the mock's store so every list is non-empty), and how each 404 the
  * spec lists (and API.md's 403s) is provoked. Shared by the contract and OpenAPI suites.
  */
+import type { CommunityServerClient } from 'community-server-sdk';
 import type { Store } from 'community-server-sdk/mock';
 
 const MISSING = 'no-such-id';
+
+type Method = (...args: unknown[]) => PromiseLike<unknown>;
+/** The SDK method named `name` (`cad.calls.list`), bound to its resource. */
+export const method = (client: CommunityServerClient, name: string): Method => {
+  const path = name.split('.');
+  const owner = path.slice(0, -1).reduce<any>((node, key) => node[key], client);
+  return owner[path.at(-1)!].bind(owner) as Method;
+};
 
 /** Ids of rows that exist in the seeded world, picked so every list below is non-empty. */
 export function pick(store: Store) {

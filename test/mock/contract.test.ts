@@ -17,14 +17,8 @@ import {
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pick, replaceArg, rows, type Ids } from './contract-rows';
+import { method, pick, replaceArg, rows, type Ids } from './contract-rows';
 
-type Method = (...args: unknown[]) => PromiseLike<unknown>;
-const method = (client: CommunityServerClient, name: string): Method => {
-  const path = name.split('.');
-  const owner = path.slice(0, -1).reduce<any>((node, key) => node[key], client);
-  return owner[path.at(-1)!].bind(owner) as Method;
-};
 
 /** The error a call rejects with (fails the test if it resolves). */
 async function failure(call: PromiseLike<unknown>): Promise<ApiError> {

@@ -2,7 +2,6 @@
  * The doors into the same mock: msw/node interception, real HTTP on loopback, and the bin.
  * The bin and the import checks use the built package (`npm test` builds first).
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { createMockApi } from 'community-server-sdk/mock';
 import { setupMockServer, startMockHttpServer } from 'community-server-sdk/mock/node';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startBin } from './bin';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -25,7 +25,7 @@ describe('setupMockServer (msw/node)', () => {
   afterAll(() => server.close());
 
   it('answers the SDK’s own fetch on any origin', async () => {
-    for (const baseUrl of ['https://api.example.com', 'http://localhost:9999', 'https://example.org/some/prefix']) {
+    for (const baseUrl of ['https://api.example.com', 'http://localhost:9999', 'https://example.org/']) {
       const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl });
       const page = await client.members.list();
       expect(page.total).toBe(mock.store.main.members.size);
@@ -97,23 +97,14 @@ describe('startMockHttpServer (node:http on loopback)', () => {
 });
 
 describe('the bin: community-server-mock', () => {
-  /** Starts the built bin; resolves with its first lines once it has printed its tokens. */
-  function start(args: string[]) {
-    const child = spawn(process.execPath, [`${root}/dist/cli.js`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    const ready = new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk;
-        if (stdout.includes('try: curl')) resolve(stdout);
-      });
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-    });
-    ready.catch(() => undefined); // awaited only by the tests that expect it to start
-    const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-    return { child, ready, exit };
-  }
+  const start = startBin;
+
+  it('the README says, wherever it shows npx community-server-mock in a shell block, that a clone builds first', () => {
+    const readme = readFileSync(`${root}/README.md`, 'utf8');
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```\n*([^\n]*\n?[^\n]*)/g)].filter(([, body]) => body!.includes('npx community-server-mock'));
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const [block, body, after] of blocks) expect(`${body}${after}`, block).toMatch(/npm run build[\s\S]*npm run mock|npm run mock[\s\S]*npm run build|npm run build.*\(or: npm run mock/);
+  });
 
   it('is declared in package.json', () => {
     const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
@@ -130,6 +121,7 @@ describe('the bin: community-server-mock', () => {
       for (const [name, token] of Object.entries(expected)) expect(output).toContain(`${name.padEnd(9)} ${token}`);
       const client = new CommunityServerClient({ token: expected.main, baseUrl: url });
       expect((await client.server.info()).id).toBe(createMockApi({ seed: 3 }).store.main.info.id);
+      expect((await fetch(`${url}/garbage/api/v1/server/info`)).status).toBe(404); // spec paths from the origin only
       bin.child.kill(signal);
       expect((await bin.exit).code).toBe(0);
     });

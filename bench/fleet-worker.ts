@@ -1,0 +1,52 @@
+/**
+ * One process of a fleet (test/redis.test.ts, bench/fleet.ts): a client sharing its token's
+ * rate-limit budget through Redis walks a list of the HTTP mock, then prints what it saw as JSON
+ * (`{ items, statuses, ms }`). Argument: `{ baseUrl, token, redisUrl, library, pageSize, mode }`,
+ * as JSON (see `Argument`); `library` is `ioredis` or `redis` (node-redis); `mode` is `for-await` or `concurrent`.
+ * The parent says "go" on stdin, so that every process starts walking at the same moment.
+ */
+import { CommunityServerClient } from 'community-server-sdk';
+import { redisRateLimitStore } from 'community-server-sdk/redis';
+
+interface Argument {
+  baseUrl: string;
+  token: string;
+  redisUrl: string;
+  library: 'ioredis' | 'redis';
+  pageSize: number;
+  mode: 'for-await' | 'concurrent';
+}
+const { baseUrl, token, redisUrl, library, pageSize, mode } = JSON.parse(process.argv[2] ?? '{}') as Argument;
+
+async function connect() {
+  if (library === 'ioredis') {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    return { redis, close: () => redis.quit() };
+  }
+  const { createClient } = await import('redis');
+  const redis = createClient({ url: redisUrl });
+  redis.on('error', () => {}); // a lost connection is the store's to report
+  await redis.connect();
+  // Closed gracefully, so the last answer's record (sent without waiting) still reaches Redis.
+  return { redis, close: () => redis.close() };
+}
+
+const { redis, close } = await connect();
+const statuses: Record<number, number> = {};
+const fetch: typeof globalThis.fetch = async (input, init) => {
+  const response = await globalThis.fetch(input, init);
+  statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+  return response;
+};
+const client = new CommunityServerClient({ token, baseUrl, fetch, rateLimit: redisRateLimitStore(redis), timeout: 60_000 });
+process.stdout.write('ready\n');
+await new Promise((resolve) => process.stdin.once('data', resolve));
+const start = performance.now();
+let items = 0;
+if (mode === 'concurrent') items = (await client.members.list({ pageSize }).toArray({ concurrency: 4 })).length;
+else for await (const _ of client.members.list({ pageSize })) items++;
+const ms = performance.now() - start;
+process.stdout.write(`${JSON.stringify({ items, statuses, ms })}\n`);
+await close().catch(() => {}); // already closing: nothing left to send
+process.stdin.destroy();

@@ -1,0 +1,147 @@
+/**
+ * `mock.activity`: a seeded stream of events that changes the `main` server's world the way a
+ * community does. Each event is one row entering one list; the stream draws on its own seeded
+ * faker (independent of the request-time stream), so a seed, a clock and a starting world give
+ * one sequence of events whatever the batches it is taken in.
+ * @module
+ */
+import type { MockState } from '../context';
+import { Draw, runtimeFaker } from '../world';
+import { callClosed, callNoted, callOpened } from './cad';
+import { joinRequested, loaEnded, loaRequested, loaReviewed, memberAdded, shiftEnded, shiftStarted } from './duty';
+import { membersOf, type FollowUp, type Happening, type Moment } from './moment';
+import { departmentScopes, inSomeScope, serverScope, type ScopedHappening } from './scopes';
+import { logCreated, memberJoined, responseReviewed, responseSubmitted } from './server';
+import type { ActivityEvent, ActivityOptions, MockActivity } from './types';
+
+export type * from './types';
+
+/** The most events one `step()` makes: beyond it, a typo (1e9) would hang the process. */
+export const MAX_STEP = 10_000;
+/** `setTimeout`'s largest delay: beyond it Node fires at once. */
+const MAX_INTERVAL = 2 ** 31 - 1;
+
+const inServer =
+  (happening: ScopedHappening): Happening =>
+  (moment) =>
+    happening(moment, serverScope(moment.server, membersOf(moment.server)));
+const inADepartment =
+  (happening: ScopedHappening): Happening =>
+  (moment) =>
+    inSomeScope(moment, departmentScopes(moment.server, membersOf(moment.server)), happening);
+
+/**
+ * What may happen, and how often relative to the rest: moderation, duty and dispatch dominate,
+ * as on a busy roleplay server; follow-ups (an audit event after a submission or a member
+ * added) come on top, right after what they record.
+ */
+const HAPPENINGS: readonly { weight: number; value: Happening }[] = [
+  { weight: 12, value: logCreated },
+  { weight: 4, value: memberJoined },
+  { weight: 6, value: responseSubmitted },
+  { weight: 4, value: responseReviewed },
+  { weight: 2, value: inServer(joinRequested) },
+  { weight: 3, value: inADepartment(joinRequested) },
+  { weight: 2, value: inADepartment(memberAdded) },
+  { weight: 5, value: inServer(shiftStarted) },
+  { weight: 7, value: inADepartment(shiftStarted) },
+  { weight: 4, value: inServer(shiftEnded) },
+  { weight: 6, value: inADepartment(shiftEnded) },
+  { weight: 2, value: inServer(loaRequested) },
+  { weight: 3, value: inADepartment(loaRequested) },
+  { weight: 1, value: inServer(loaReviewed) },
+  { weight: 2, value: inADepartment(loaReviewed) },
+  { weight: 1, value: inServer(loaEnded) },
+  { weight: 1, value: inADepartment(loaEnded) },
+  { weight: 5, value: callOpened },
+  { weight: 7, value: callNoted },
+  { weight: 4, value: callClosed },
+];
+
+/** Checks `start()`'s (and `createMockApi({ activity })`'s) options; `where` names them in the message. */
+export function checkActivityOptions(options: unknown, where: string): asserts options is ActivityOptions {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${where} must be { intervalMs }`);
+  for (const name of Object.keys(options)) if (name !== 'intervalMs') throw new TypeError(`unknown ${where} option "${name}"; known: intervalMs`);
+  const { intervalMs } = options as { intervalMs?: unknown };
+  if (!(Number.isSafeInteger(intervalMs) && (intervalMs as number) >= 1 && (intervalMs as number) <= MAX_INTERVAL))
+    throw new TypeError(`${where}.intervalMs must be an integer of milliseconds from 1 to ${MAX_INTERVAL}, got ${typeof intervalMs === 'number' ? intervalMs : typeof intervalMs}`);
+}
+
+/** The activity of one mock, and the reset that `mock.reset()` calls. */
+export interface ActivityControl {
+  readonly activity: MockActivity;
+  /** Stops the timer and restarts the stream from the seed. */
+  reset(): void;
+}
+
+/** The activity of the mock whose live state is `state`, seeded by `seed`. */
+export function createActivity(state: MockState, seed: number): ActivityControl {
+  let draw: Draw;
+  let followUps: FollowUp[];
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const restart = () => {
+    const f = runtimeFaker(seed);
+    f.seed([seed, 11, 0]); // its own stream: requests made meanwhile never change the events
+    draw = new Draw(f);
+    followUps = [];
+  };
+
+  /** The next event: a follow-up owed by the last one, else a weighted choice of what can happen. */
+  const next = (moment: Moment): ActivityEvent | undefined => {
+    for (let followUp = followUps.shift(); followUp; followUp = followUps.shift()) {
+      const event = followUp(moment);
+      if (event) return event;
+    }
+    let options = HAPPENINGS;
+    while (options.length) {
+      const happening = draw.f.helpers.weightedArrayElement(options);
+      const event = happening(moment);
+      if (event) return event;
+      options = options.filter((option) => option.value !== happening); // cannot happen in this world: try the rest
+    }
+    return undefined;
+  };
+
+  const step = (n: number = 1): ActivityEvent[] => {
+    if (!(Number.isSafeInteger(n) && n >= 0 && n <= MAX_STEP)) throw new TypeError(`activity.step(n): n must be an integer from 0 to ${MAX_STEP}, got ${typeof n === 'number' ? n : typeof n}`);
+    const events: ActivityEvent[] = [];
+    for (let i = 0; i < n; i++) {
+      const ms = state.now();
+      if (!Number.isFinite(ms)) throw new TypeError(`the mock's clock (options.now) must return milliseconds, got ${ms}`);
+      const moment: Moment = { draw, server: state.store.main, now: Math.floor(ms / 1000), then: (followUp) => void followUps.push(followUp) };
+      const event = next(moment);
+      if (!event) break; // nothing can happen in this world (see MockActivity.step)
+      events.push(event);
+    }
+    return events;
+  };
+
+  const stop = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+
+  restart();
+  const activity: MockActivity = {
+    step,
+    start(options) {
+      checkActivityOptions(options, 'activity.start options');
+      stop();
+      timer = setInterval(() => step(1), options.intervalMs);
+      // A mock left running must never keep a test runner or script alive; browsers have no unref.
+      (timer as { unref?: () => void }).unref?.();
+    },
+    stop,
+    get running() {
+      return timer !== undefined;
+    },
+  };
+  return {
+    activity,
+    reset() {
+      stop();
+      restart();
+    },
+  };
+}

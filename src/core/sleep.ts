@@ -1,0 +1,26 @@
+/**
+ * The one abortable wait, shared by the rate-limit gate and `watch()`.
+ * @module
+ */
+
+/** The longest delay a timer takes: past it, Node and browsers fire at once (after 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Resolves after `ms` (at most ~24.8 days), or rejects with the signal's reason when it aborts first (no timer left behind). */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', done);
+        resolve();
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
+    if (signal?.aborted) done();
+    else signal?.addEventListener('abort', done, { once: true });
+  });
+}

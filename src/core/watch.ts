@@ -1,0 +1,482 @@
+/**
+ * `PagePromise.watch()`: following a list by polling, since the API has no events (spec Part 6).
+ *
+ * How a watch finds new items depends on the list's {@link WatchKeys}, declared once beside the
+ * list's line in `src/resources/*.ts`:
+ * - Lists whose items carry a time field (`createdAt`; `timestamp` for audit logs) are polled
+ *   `orderBy=<time>&sort=desc`, whatever order the caller asked for. The position is the newest
+ *   time yielded and the ids yielded at that time, so the state is bounded by how many items
+ *   share one timestamp, never by the watch's age. A poll reads pages until one reaches an item
+ *   older than that position: a poll with nothing new costs one request (two only if a whole
+ *   page shares the position's timestamp).
+ * - Lists without one (departments, ranks, CAD units and unit groups) are diffed by id: each
+ *   poll reads the whole list (`orderBy=<id>&sort=asc`, ⌈total / pageSize⌉ requests) and the
+ *   state is the set of ids present, bounded by the list's size. Use a large `pageSize`.
+ *
+ * Between the pages of one poll, an insert shifts items down (the repeat is dropped by id) and a
+ * delete shifts them up, which could skip one: a poll that sees the envelope's `total` fall
+ * reads again from page 1. Limits: an item that appears later with a time older than the
+ * position (a clock behind, a late commit) is not seen; an item deleted before a poll saw it is
+ * not yielded.
+ * @module
+ */
+import type { ListParams } from './endpoint';
+import { checkRequestOptions, checkTimeout, describe, isPlainObject } from './arguments';
+import { ApiError, CommunityServerError, ConnectionError, InvalidArgumentError, RateLimitError, TimeoutError } from './errors';
+import type { Page } from './pagination';
+import { sleep } from './sleep';
+
+/**
+ * How a watch tells a list's items apart (`id`) and orders them by arrival (`time`, absent for
+ * lists whose items carry no time: those are diffed by id). Declared beside each list's line.
+ * @example
+ * list('/api/v1/server/logs', Log, { watch: { id: 'id', time: 'createdAt' } });
+ */
+export interface WatchKeys<Field extends string = string> {
+  /** The field that identifies an item (`id`; `userId` for join requests). */
+  readonly id: Field;
+  /** The item's creation time (`createdAt`; `timestamp` for audit logs). */
+  readonly time?: Field | undefined;
+  /**
+   * Whether the list, asked without `orderBy` and `sort`, answers newest first by `time`: only
+   * then can its own first page be the baseline. Roles, call notes and department members are
+   * listed otherwise (oldest first, by rank), so their watch reads a baseline of its own.
+   */
+  readonly newestFirst?: boolean | undefined;
+}
+
+/** An item's id as a cursor stores it. */
+type Id = string | number;
+
+/**
+ * A watch's position, as `watch.cursor` gives it: plain JSON, so it can be stored and handed
+ * to a new watch of the same list, in this process or another, to carry on where it stopped.
+ * Treat it as opaque; `v` is its format version and `list` the request it belongs to.
+ * @example
+ * const saved = JSON.stringify(feed.cursor);
+ * const resumed = client.logs.list().watch({ cursor: JSON.parse(saved) as WatchCursor });
+ */
+export type WatchCursor =
+  | { readonly v: 1; readonly list: string; readonly after: { readonly time: number | null; readonly ids: readonly (string | number)[] } }
+  | { readonly v: 1; readonly list: string; readonly seen: readonly (string | number)[] };
+
+/**
+ * Options of {@link PagePromise.watch}.
+ * @example
+ * const options: WatchOptions = { intervalMs: 5_000, signal: AbortSignal.timeout(60_000) };
+ * for await (const log of client.logs.list().watch(options)) console.log(log.id);
+ */
+export interface WatchOptions {
+  /** Milliseconds between polls (default 10,000). */
+  intervalMs?: number | undefined;
+  /** Where a previous watch of the same list stopped: yields what it had not yet yielded, and what came since. */
+  cursor?: WatchCursor | undefined;
+  /** Ends the watch (quietly, like `close()`), aborting its request or wait in flight. */
+  signal?: AbortSignal | undefined;
+}
+
+/** What a list's `PagePromise` hands its watch. @internal */
+export interface WatchSource<T> {
+  /** The request the list is, e.g. `GET /api/v1/server/logs`: what a cursor belongs to. */
+  readonly list: string;
+  readonly keys: WatchKeys;
+  /** The list parameters the caller gave (page, order): whether its first page can serve. */
+  readonly params: ListParams;
+  /** The same request again, with page and order parameters overridden. */
+  fetchPage(overrides: ListParams, signal: AbortSignal): PromiseLike<Page<T>>;
+}
+
+const DEFAULT_INTERVAL_MS = 10_000;
+/** Backoff after a transient failure: from min(interval, 1 s), doubling, capped here. */
+const FIRST_BACKOFF_MS = 1_000;
+const MAX_BACKOFF_MS = 60_000;
+/** The longest `Retry-After` a watch waits out. */
+const MAX_RETRY_AFTER_MS = 3_600_000;
+/** Re-reads of one poll whose `total` keeps falling before it settles for what it read. */
+const MAX_REREADS = 5;
+const OPTION_NAMES = ['intervalMs', 'cursor', 'signal'];
+/** A baseline walk's first item when the list is empty. */
+const NO_ITEM = Symbol('no item');
+
+/** How new items are told from seen ones: by position in time, or by a diff of ids. */
+interface Strategy {
+  /** Order parameters every request of the watch sends. */
+  readonly order: ListParams;
+  /** Whether a page fetched in that order shows the caller's page can serve as the first one read. */
+  canUse(params: ListParams, page: Page<unknown>): boolean;
+  /**
+   * Whether the walk can stop after this page: it reached what was seen, or for a baseline
+   * (`top`: the walk's first item), what is older than the newest items.
+   */
+  reached(items: readonly unknown[], top: unknown): boolean;
+  isNew(item: unknown): boolean;
+  /** Sets the position from a baseline's items: they count as seen. */
+  begin(items: readonly unknown[]): void;
+  /** After a complete, consistent walk: forget ids no longer listed (diff only). */
+  settle(items: readonly unknown[]): void;
+  /** The new items of a walk, in the order they are yielded (oldest first). */
+  arrange(items: unknown[]): unknown[];
+  mark(item: unknown): void;
+  cursor(list: string): WatchCursor | undefined;
+}
+
+/**
+ * The items that enter a list after the watch starts, each yielded once, oldest first; returned
+ * by `.watch()` on any list's `PagePromise`. Ends on `signal`, `break` or `close()`; a 401, 403
+ * or 404 ends it by throwing; transient failures (network, timeout, 408, 429, 5xx) only delay it.
+ * @example
+ * const feed = client.logs.list({ pageSize: 50 }).watch({ intervalMs: 5_000 });
+ * for await (const log of feed) {
+ *   console.log(log.username, log.text);
+ *   if (log.text.includes('ban')) break; // ends the watch; feed.cursor includes this log
+ * }
+ * localStorage.setItem('logs', JSON.stringify(feed.cursor));
+ */
+export class Watch<T> implements AsyncIterableIterator<T> {
+  readonly #source: WatchSource<T>;
+  readonly #intervalMs: number;
+  readonly #strategy: Strategy;
+  readonly #controller = new AbortController();
+  /** Aborted by `close()`, `break` or the caller's signal: ends every wait and request of the watch. */
+  readonly #signal: AbortSignal;
+  readonly #iterator: AsyncGenerator<T, void, undefined>;
+  readonly #callerSignal: AbortSignal | undefined;
+  #started: boolean;
+
+  /** @internal `PagePromise.watch()` builds watches; options are already checked. */
+  constructor(source: WatchSource<T>, first: PromiseLike<Page<T>>, options: WatchOptions) {
+    this.#source = source;
+    this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    this.#strategy = source.keys.time === undefined ? new DiffStrategy(source.keys.id) : new TimeStrategy(source.keys.id, source.keys.time, source.keys.newestFirst === true);
+    this.#started = options.cursor !== undefined;
+    if (options.cursor) restore(this.#strategy, options.cursor);
+    const firstPage = Promise.resolve(first);
+    firstPage.catch(() => undefined); // read (or not) later; never an unhandled rejection
+    // Linked without a listener on the caller's signal: one signal may end many watches.
+    this.#signal = options.signal ? AbortSignal.any([this.#controller.signal, options.signal]) : this.#controller.signal;
+    // Held, not listened to: a signal linked by AbortSignal.any alone can be collected, and a
+    // collected AbortSignal.timeout() never fires, so an inline one would never end the watch.
+    this.#callerSignal = options.signal;
+    // The starting point is taken now, not at the first `next()`: what enters the list from
+    // here on is what the watch yields.
+    const ready = this.#begin(firstPage);
+    ready.catch(() => undefined); // reported by the first next()
+    this.#iterator = this.#run(ready);
+  }
+
+  /**
+   * Where the watch stands: exactly what it has yielded so far (JSON-serialisable). `undefined`
+   * until it knows its starting point, i.e. before the list's first page has been read.
+   */
+  get cursor(): WatchCursor | undefined {
+    return this.#started ? this.#strategy.cursor(this.#source.list) : undefined;
+  }
+
+  /** Ends the watch at once: aborts its request or wait in flight; a pending `next()` resolves done. */
+  close(): void {
+    this.#controller.abort();
+  }
+
+  /** The next new item, waiting (and polling) as long as it takes. */
+  next(): Promise<IteratorResult<T, void>> {
+    return this.#iterator.next();
+  }
+
+  /** Ends the watch (what `break` out of `for await` calls). */
+  return(): Promise<IteratorResult<T, void>> {
+    this.close();
+    return this.#iterator.return(undefined);
+  }
+
+  /** A watch is its own iterator: iterate it once. */
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /**
+   * Takes the starting point: the list's own page, or a baseline read in the watch's order.
+   * Resolves to a page the first poll can start from when resuming from a cursor (at once),
+   * or to `null` after a baseline (the first poll waits an interval).
+   */
+  async #begin(firstPage: Promise<Page<T>>): Promise<Page<T> | undefined | null> {
+    const given = await this.#given(firstPage);
+    if (this.#started) return given;
+    const baseline = await this.#retrying(() => this.#walk(given, true));
+    this.#strategy.begin(baseline.items);
+    this.#started = true;
+    return null;
+  }
+
+  async *#run(ready: Promise<Page<T> | undefined | null>): AsyncGenerator<T, void, undefined> {
+    const signal = this.#signal;
+    try {
+      let given = await abortable(ready, signal);
+      if (given === null) await sleep(this.#intervalMs, signal);
+      for (;;) {
+        const page = given ?? undefined;
+        given = undefined;
+        const found = await this.#retrying(() => this.#poll(page));
+        for (const item of found) {
+          this.#strategy.mark(item); // before handing it over: the cursor says what was yielded
+          yield item as T;
+        }
+        await sleep(this.#intervalMs, signal);
+      }
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    } finally {
+      this.#controller.abort();
+    }
+  }
+
+  /** The list's own first page, when it can serve as the first page of a walk; else nothing. */
+  async #given(firstPage: Promise<Page<T>>): Promise<Page<T> | undefined> {
+    const signal = this.#signal;
+    signal.throwIfAborted();
+    let page: Page<T>;
+    try {
+      page = await abortable(firstPage, signal);
+    } catch (error) {
+      if (isTransient(error)) return undefined; // the watch reads it again, with backoff
+      throw error;
+    }
+    return this.#strategy.canUse(this.#source.params, page) ? page : undefined;
+  }
+
+  async #poll(given: Page<T> | undefined): Promise<T[]> {
+    const walk = await this.#walk(given, false);
+    if (walk.complete) this.#strategy.settle(walk.items);
+    return this.#strategy.arrange(walk.items.filter((item) => this.#strategy.isNew(item))) as T[];
+  }
+
+  /**
+   * Reads the list in the watch's order from page 1 until a page reaches what was seen (or the
+   * end); each id once. A `total` that falls between pages means a delete moved items up past
+   * the page boundary, so one may have been skipped: read again from page 1.
+   */
+  async #walk(given: Page<T> | undefined, baseline: boolean): Promise<{ items: T[]; complete: boolean }> {
+    const byId = new Map<Id, T>();
+    for (let reread = 0; ; reread++) {
+      let page = given ?? (await this.#fetch(1));
+      given = undefined;
+      let shifted = false;
+      for (;;) {
+        for (const item of page.data) {
+          const id = this.#idOf(item);
+          if (!byId.has(id)) byId.set(id, item);
+        }
+        const top = baseline ? (byId.values().next().value ?? NO_ITEM) : undefined;
+        if (this.#strategy.reached(page.data, top) || !page.hasNextPage()) break;
+        const next = await this.#fetch(page.page + 1);
+        shifted = next.total < page.total;
+        if (shifted) break;
+        page = next;
+      }
+      if (!shifted) return { items: [...byId.values()], complete: true };
+      if (reread === MAX_REREADS) return { items: [...byId.values()], complete: false };
+    }
+  }
+
+  #fetch(page: number): Promise<Page<T>> {
+    // Raced with the signal as well: a fetch that ignores its abort cannot hold the watch open.
+    const signal = this.#signal;
+    return abortable(Promise.resolve(this.#source.fetchPage({ ...this.#strategy.order, page }, signal)), signal);
+  }
+
+  #idOf(item: unknown): Id {
+    const id = field(item, this.#source.keys.id);
+    if (typeof id === 'string' || typeof id === 'number') return id;
+    throw new CommunityServerError(`${this.#source.list}: an item has no ${this.#source.keys.id} (${describe(id)}); a watch cannot tell it apart`);
+  }
+
+  /** Runs `task` until it succeeds, backing off after each transient failure (the count starts over with each task). */
+  async #retrying<R>(task: () => Promise<R>): Promise<R> {
+    for (let failures = 1; ; failures++) {
+      try {
+        return await task();
+      } catch (error) {
+        if (this.#signal.aborted || !isTransient(error)) throw error;
+        await sleep(backoff(this.#intervalMs, failures, error), this.#signal);
+      }
+    }
+  }
+}
+
+/** Checks `.watch()` options, throwing `InvalidArgumentError` before anything is sent. */
+export function checkWatchOptions(options: unknown, list: string, keys: WatchKeys): WatchOptions {
+  if (options === undefined) return {};
+  if (!isPlainObject(options)) throw new InvalidArgumentError(`watch options must be an object, got ${describe(options)}`);
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(key)) throw new InvalidArgumentError(`unknown watch option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
+  }
+  checkTimeout('intervalMs', options.intervalMs);
+  if (options.signal !== undefined) checkRequestOptions({ signal: options.signal });
+  if (options.cursor !== undefined) checkCursor(options.cursor, list, keys);
+  return options as WatchOptions;
+}
+
+function checkCursor(cursor: unknown, list: string, keys: WatchKeys): void {
+  const bad = (what: string) => new InvalidArgumentError(`watch cursor ${what}; pass a watch.cursor from a watch of ${list}`);
+  if (!isPlainObject(cursor)) throw bad(`must be an object, got ${describe(cursor)}`);
+  if (cursor.v !== 1) throw bad(`has version ${describe(cursor.v)}, expected 1`);
+  if (cursor.list !== list) throw bad(`belongs to ${describe(cursor.list)}, not to this list`);
+  const isIds = (value: unknown) => Array.isArray(value) && value.every((id) => typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)));
+  const expected = keys.time === undefined ? ['v', 'list', 'seen'] : ['v', 'list', 'after'];
+  const extra = Object.keys(cursor).find((key) => !expected.includes(key));
+  if (extra !== undefined) throw bad(`has an unexpected field "${extra}"`);
+  if (keys.time === undefined) {
+    if (!isIds(cursor.seen)) throw bad('needs "seen": an array of ids');
+    return;
+  }
+  const after = cursor.after;
+  if (!isPlainObject(after) || Object.keys(after).some((key) => key !== 'time' && key !== 'ids')) throw bad('needs "after": { time, ids }');
+  if (!(after.time === null || (typeof after.time === 'number' && Number.isFinite(after.time)))) throw bad('needs "after.time": a number or null');
+  if (!isIds(after.ids)) throw bad('needs "after.ids": an array of ids');
+}
+
+function restore(strategy: Strategy, cursor: WatchCursor): void {
+  if ('seen' in cursor) (strategy as DiffStrategy).seen = new Set(cursor.seen);
+  else (strategy as TimeStrategy).after = { time: cursor.after.time, ids: new Set(cursor.after.ids) };
+}
+
+/** Items carrying a time: polled newest first; the position is the newest time yielded and the ids yielded at it. */
+class TimeStrategy implements Strategy {
+  readonly order: ListParams;
+  after: { time: number | null; ids: Set<Id> } = { time: null, ids: new Set() };
+
+  constructor(
+    private readonly id: string,
+    private readonly time: string,
+    private readonly newestFirst: boolean,
+  ) {
+    this.order = { orderBy: time, sort: 'desc' };
+  }
+
+  canUse(params: ListParams, page: Page<unknown>): boolean {
+    // Only a first page asked for in the watch's order, or in a default order declared newest
+    // first, holds the newest items. The order of the data is checked too, against a service
+    // whose default is another, but it cannot tell: one item, or items of one second, look
+    // ordered in any order.
+    const orderBy = params.orderBy ?? (this.newestFirst ? this.time : undefined);
+    const sort = params.sort ?? (this.newestFirst && params.orderBy === undefined ? 'desc' : undefined);
+    const ordered = orderBy === this.time && sort === 'desc' && page.page === 1;
+    return ordered && page.data.every((item, i) => i === 0 || this.timeOf(item) <= this.timeOf(page.data[i - 1]));
+  }
+
+  reached(items: readonly unknown[], top: unknown): boolean {
+    // A baseline reads on only while whole pages share the newest time (their ids are the position).
+    const limit = top === undefined ? this.after.time : top === NO_ITEM ? null : this.timeOf(top);
+    return limit !== null && items.some((item) => this.timeOf(item) < limit);
+  }
+
+  isNew(item: unknown): boolean {
+    const { time, ids } = this.after;
+    const t = this.timeOf(item);
+    return time === null || t > time || (t === time && !ids.has(field(item, this.id) as Id));
+  }
+
+  begin(items: readonly unknown[]): void {
+    // Items newer than the walk's first one arrived while the baseline was read: they are new.
+    const top = items.length > 0 ? this.timeOf(items[0]) : null;
+    for (const item of items) if (this.timeOf(item) === top && this.isNew(item)) this.mark(item);
+  }
+
+  settle(): void {}
+
+  arrange(items: unknown[]): unknown[] {
+    // The walk read newest first; reversed, equal times keep the service's order, oldest first.
+    return items.reverse().sort((a, b) => this.timeOf(a) - this.timeOf(b));
+  }
+
+  mark(item: unknown): void {
+    const t = this.timeOf(item);
+    const id = field(item, this.id) as Id;
+    if (this.after.time === null || t > this.after.time) this.after = { time: t, ids: new Set([id]) };
+    else if (t === this.after.time) this.after.ids.add(id);
+  }
+
+  cursor(list: string): WatchCursor {
+    return { v: 1, list, after: { time: this.after.time, ids: [...this.after.ids] } };
+  }
+
+  timeOf(item: unknown): number {
+    const t = field(item, this.time);
+    if (typeof t === 'number' && Number.isFinite(t)) return t;
+    throw new CommunityServerError(`an item ${describe(field(item, this.id))} has no ${this.time} (${describe(t)}); a watch cannot place it in time`);
+  }
+}
+
+/** Items without a time: each poll reads the whole list; the position is the set of ids present. */
+class DiffStrategy implements Strategy {
+  readonly order: ListParams;
+  seen = new Set<Id>();
+
+  constructor(private readonly id: string) {
+    this.order = { orderBy: id, sort: 'asc' };
+  }
+
+  canUse(params: ListParams, page: Page<unknown>): boolean {
+    // Any order will do for a list of one page; pages after the first must be in the watch's order.
+    const ordered = params.orderBy === this.id && params.sort === 'asc';
+    return page.page === 1 && (ordered || !page.hasNextPage());
+  }
+
+  reached(): boolean {
+    return false;
+  }
+
+  isNew(item: unknown): boolean {
+    return !this.seen.has(field(item, this.id) as Id);
+  }
+
+  begin(items: readonly unknown[]): void {
+    for (const item of items) this.mark(item);
+  }
+
+  settle(items: readonly unknown[]): void {
+    // Ids no longer listed are forgotten (the set stays the list's size); new ones join as yielded.
+    const listed = new Set(items.map((item) => field(item, this.id) as Id));
+    this.seen = new Set([...this.seen].filter((id) => listed.has(id)));
+  }
+
+  arrange(items: unknown[]): unknown[] {
+    return items;
+  }
+
+  mark(item: unknown): void {
+    this.seen.add(field(item, this.id) as Id);
+  }
+
+  cursor(list: string): WatchCursor {
+    return { v: 1, list, seen: [...this.seen] };
+  }
+}
+
+function field(item: unknown, name: string): unknown {
+  return typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[name] : undefined;
+}
+
+/** Network, timeout, 408, 429 and 5xx: worth another poll later. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof ConnectionError || error instanceof TimeoutError || error instanceof RateLimitError) return true;
+  return error instanceof ApiError && (error.status === 408 || error.status >= 500);
+}
+
+/** Capped exponential backoff with equal jitter; at least what a 429's `Retry-After` asks. */
+function backoff(intervalMs: number, failures: number, error: unknown): number {
+  const base = Math.min(MAX_BACKOFF_MS, Math.min(intervalMs, FIRST_BACKOFF_MS) * 2 ** Math.min(failures - 1, 30));
+  const jittered = base / 2 + (Math.random() * base) / 2;
+  const retryAfter = error instanceof RateLimitError && error.retryAfter !== null ? error.retryAfter * 1000 : 0;
+  // A 429's wait is obeyed up to an hour: a service asking for days (or years, past what a timer
+  // can hold) gets polled again within the hour rather than at once or never.
+  return Math.max(jittered, Math.min(retryAfter, MAX_RETRY_AFTER_MS));
+}
+
+/** `promise`, or the signal's reason as soon as it aborts. */
+function abortable<R>(promise: Promise<R>, signal: AbortSignal): Promise<R> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * The store as a test writes it (issue 10, item 11 and the README's `reset()` note): its classes
+ * are real runtime exports of `/mock`, a department inserted into `departments` is servable with
+ * all its nested routes (and gone from them once deleted), and `reset()` replaces the store's
+ * objects, so a test holds `mock.store`, never a table of it, across a reset.
+ */
+import { CommunityServerClient, NotFoundError } from 'community-server-sdk';
+import { CadStore, Collection, createMockApi, DepartmentStore, ServerStore, Store, WORLD_END } from 'community-server-sdk/mock';
+import { describe, expect, it } from 'vitest';
+
+const setup = () => {
+  const mock = createMockApi({ seed: 5 });
+  const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch, maxRetries: 0 });
+  return { mock, client };
+};
+
+describe('#11 the store’s classes exist at runtime', () => {
+  it('mock.store and its parts are instances of the exported classes', () => {
+    const { mock } = setup();
+    expect(mock.store).toBeInstanceOf(Store);
+    expect(mock.store.main).toBeInstanceOf(ServerStore);
+    expect(mock.store.main.cad).toBeInstanceOf(CadStore);
+    expect(mock.store.main.departmentData.values().next().value).toBeInstanceOf(DepartmentStore);
+    expect(mock.store.main.members).toBeInstanceOf(Collection);
+  });
+});
+
+describe('#11 a department inserted into departments serves its nested routes', () => {
+  const department = (serverId: string) => ({ id: 'dept-new', serverId, name: 'Aviation', icon: 'plane' });
+
+  it('insert: get, and every nested list answers an empty page; rows added inside are served', async () => {
+    const { mock, client } = setup();
+    const main = mock.store.main;
+    main.departments.insert(department(main.info.id));
+    expect(await client.departments.get('dept-new')).toMatchObject({ name: 'Aviation' });
+    const d = client.departments;
+    for (const list of [d.members.list, d.ranks.list, d.shifts.list, d.loas.list, d.joinRequests.list, d.auditLogs]) {
+      expect((await list('dept-new')).total).toBe(0);
+    }
+    const inside = main.departmentData.get('dept-new')!;
+    expect(inside).toBeInstanceOf(DepartmentStore);
+    const rank = main.departmentData.values().next().value!.ranks.all()[0]!;
+    inside.ranks.insert({ ...rank, id: 'rank-1', departmentId: 'dept-new', name: 'Pilot' });
+    expect(await client.departments.ranks.get('dept-new', 'rank-1')).toMatchObject({ name: 'Pilot' });
+    await expect(client.departments.members.get('dept-new', 'nobody')).rejects.toMatchObject({ code: 'member_not_found' });
+  });
+
+  it('replacing a department row keeps what is inside it', async () => {
+    const { mock, client } = setup();
+    const main = mock.store.main;
+    const [first] = main.departments.all();
+    const inside = main.departmentData.get(first!.id)!;
+    main.departments.insert({ ...first!, name: 'Renamed' });
+    expect(main.departmentData.get(first!.id)).toBe(inside);
+    expect((await client.departments.members.list(first!.id)).total).toBe(inside.members.size);
+  });
+
+  it('delete: the department and its nested routes are 404 department_not_found', async () => {
+    const { mock, client } = setup();
+    const main = mock.store.main;
+    const [first] = main.departments.all();
+    expect(main.departments.delete(first!.id)).toBe(true);
+    expect(main.departmentData.has(first!.id)).toBe(false);
+    const error = await client.departments.members.list(first!.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).code).toBe('department_not_found');
+  });
+});
+
+describe('reset() replaces the store’s objects (README: “the store and reset()”)', () => {
+  it('a table held across reset() is the old one; mock.store is the new one', async () => {
+    const { mock, client } = setup();
+    const heldStore = mock.store;
+    const heldMembers = mock.store.main.members;
+    mock.reset();
+    expect(mock.store).not.toBe(heldStore);
+    expect(mock.store.main.members).not.toBe(heldMembers);
+    heldMembers.insert({ id: 'lost', serverId: heldStore.main.info.id, roles: [], createdAt: WORLD_END });
+    await expect(client.members.get('lost')).rejects.toBeInstanceOf(NotFoundError); // written to the old store
+    mock.store.main.members.insert({ id: 'kept', serverId: mock.store.main.info.id, roles: [], createdAt: WORLD_END });
+    expect(await client.members.get('kept')).toMatchObject({ id: 'kept' });
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The built `community-server-sdk/redis` entry imports neither ioredis nor node-redis (optional
+ * peers): a fresh Node process loads it, in ESM and in CommonJS, from a folder where neither is
+ * installed, and runs the store on a client-shaped object.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = promisify(execFile);
+let dir: string;
+
+beforeAll(() => {
+  if (!existsSync(`${root}/dist/redis.cjs`)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  // A project with the package and its own dependencies, but no Redis client library.
+  dir = mkdtempSync(join(tmpdir(), 'sdk-redis-dist-'));
+  const installed = join(dir, 'node_modules', 'community-server-sdk');
+  mkdirSync(installed, { recursive: true });
+  cpSync(`${root}/dist`, `${installed}/dist`, { recursive: true });
+  cpSync(`${root}/package.json`, `${installed}/package.json`);
+  for (const dependency of ['ky', 'zod']) symlinkSync(`${root}/node_modules/${dependency}`, join(dir, 'node_modules', dependency));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// An ioredis-shaped double: EVALSHA first answers NOSCRIPT, as a fresh Redis does; EVAL runs.
+const script = `
+  const calls = [];
+  const redis = {
+    evalsha: async (...args) => { calls.push('evalsha'); throw new Error('NOSCRIPT No matching script'); },
+    eval: async (...args) => { calls.push(['eval', ...args.slice(1, 5)].join(' ')); return 0; },
+  };
+  const store = entry.redisRateLimitStore(redis, { prefix: 'p:' });
+  const go = await store.spend('k');
+  console.log(JSON.stringify({ go, calls, resolvable: ['ioredis', 'redis'].filter((name) => { try { require.resolve(name); return true; } catch { return false; } }) }));
+`;
+
+it.each([
+  ['ESM (import)', '--input-type=module', `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); const entry = await import('community-server-sdk/redis');`],
+  ['CommonJS (require)', '--input-type=commonjs', `(async () => { const entry = require('community-server-sdk/redis');`],
+])('%s loads without ioredis or redis installed, and runs the script with its two keys (the window, its leases; one Cluster slot)', async (_, inputType, load) => {
+  const source = inputType.endsWith('commonjs') ? `${load} ${script} })().catch((e) => { console.error(e); process.exit(1); });` : `${load} ${script}`;
+  const { stdout } = await run(process.execPath, [inputType, '-e', source], { cwd: dir });
+  expect(JSON.parse(stdout)).toEqual({ go: 0, calls: ['evalsha', 'eval 2 p:{k} p:{k}:leases spend'], resolvable: [] });
+});
+
+it('the built entry names neither library', () => {
+  for (const file of ['redis.js', 'redis.cjs']) expect(readFileSync(`${root}/dist/${file}`, 'utf8')).not.toMatch(/["'](ioredis|redis|@redis\/client)["']/);
+});
