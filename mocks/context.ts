@@ -7,7 +7,7 @@
 import type { Gate } from './auth';
 import type { Collection } from './collection';
 import { pageOf, type PageQuery } from './paging';
-import { MockHttpError, notFound } from './replies';
+import { notFound } from './replies';
 import type { CadStore, DepartmentStore, ServerStore, Store } from './store';
 import type { TokenRecord } from './world';
 
@@ -93,6 +93,3 @@ export const department = (c: RouteContext): DepartmentStore => {
 /** Checks that the row of `table` keyed by the first path parameter exists (a list's parent). */
 export const parent = <Row extends object>(table: Collection<Row>, kind: string, c: RouteContext): Row =>
   table.get(c.params[0]) ?? fail(notFound(kind, c.params[0]));
-
-/** 400 for a request body the spec's schema refuses. */
-export const invalidBody = (message: string, details?: unknown) => new MockHttpError(400, 'invalid_request', message, details);

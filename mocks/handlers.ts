@@ -6,8 +6,9 @@
  *
  * Handlers answer on any origin, in Node as in a browser, but only the spec's paths from the
  * origin: `/api/v1/server/info`, never `/prefix/api/v1/server/info`, so a client with a wrong
- * `baseUrl` fails against the mock as it would against the service. Two extra handlers frame the
- * 64: a guard in front answers 400 for a path whose percent-encoding is broken (MSW's matcher
+ * `baseUrl` fails against the mock as it would against the service. HEAD is answered wherever GET
+ * is, with the status and headers the GET would give and no body (RFC 9110 §9.3.2), so link
+ * checkers and `curl -I` see what a GET would. Two extra handlers frame the 64: a guard in front answers 400 for a path whose percent-encoding is broken (MSW's matcher
  * would throw on it), and a fallback behind answers every request that looks like the API's (a
  * path with `/api/`, or one ending like one of the 64) but is none of them: 404, 405 with
  * `Allow`, or 501 for a method HTTP does not define. Anything else is left to the caller's other
@@ -19,13 +20,15 @@ import { resources } from '../src/resources/index';
 import { endpointsOf, type Endpoint } from '../src/core/endpoint';
 import { fail as raise, type MockState, type Route, type RouteContext } from './context';
 import { DEFAULT_PAGE_SIZE, parsePageQuery, type PageQuery } from './paging';
-import { errorResponse, invalidParameter, json, MockHttpError, notFound, type AuthErrorShape } from './replies';
+import { errorResponse, internalError, invalidParameter, invalidPath, json, MockHttpError, notFound, type AuthErrorShape } from './replies';
 import { routes } from './routes';
 
 /** One request of the API as the mock serves it. */
 export interface MockRoute {
   readonly endpoint: Endpoint;
   readonly handler: HttpHandler;
+  /** The HEAD handler beside a GET's: the GET's answer without its body. */
+  readonly head: HttpHandler | undefined;
   /** Matches the request paths this route answers: its template from the origin, on any origin. */
   readonly pattern: RegExp;
   /** Matches paths that end like this route's: what a client with a wrong base path sends. */
@@ -72,6 +75,15 @@ function templateOf(endpoint: Endpoint): string {
 // any other method is one the mock never knows, a 501 wherever it is sent.
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
 
+/** The methods that reach `endpoint`: its own, and HEAD beside GET. */
+const methodsOf = (endpoint: Endpoint): string[] => (endpoint.method === 'GET' ? ['GET', 'HEAD'] : [endpoint.method]);
+
+/** `response` as the answer to a HEAD: the same status and headers, no body. */
+export const bodyless = (response: Response): Response => new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+
+/** `response` as the answer to a request of `method`: a HEAD gets no body, whatever the answer. */
+export const forMethod = (method: string, response: Response): Response => (method.toUpperCase() === 'HEAD' ? bodyless(response) : response);
+
 /** Whether every `%` escape of the path decodes; MSW's matcher throws on one that does not. */
 export function hasBrokenEscapes(url: string): boolean {
   try {
@@ -89,10 +101,8 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
   };
 
   const renderError = (error: unknown, headers: Record<string, string> = {}) => {
-    if (error instanceof MockHttpError) return count(errorResponse(error, options.authErrorShape, headers));
-    // A bug in the mock, not the caller's doing: say so rather than crash the test run.
-    const message = error instanceof Error ? error.message : String(error);
-    return count(json(500, { error: { code: 'mock_internal_error', message } }, headers));
+    // Anything else is a bug in the mock, not the caller's doing: say so rather than crash the test run.
+    return count(errorResponse(error instanceof MockHttpError ? error : internalError(error), options.authErrorShape, headers));
   };
 
   async function serve(endpoint: Endpoint, route: Route, request: Request, raw: Record<string, string | readonly string[] | undefined>) {
@@ -132,32 +142,35 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     const pattern = new RegExp(`^${templateOf(endpoint)}`);
     // MSW's `*` prefix matches any origin (and any base path): the resolver declines a path that
     // is not the template from the origin, so the fallback answers it.
-    const handler = http[method](path, ({ request, params }) => (pattern.test(new URL(request.url).pathname) ? serve(endpoint, route, request, params) : undefined));
-    return { endpoint, handler, pattern, suffix: new RegExp(templateOf(endpoint)) };
+    const fits = (request: Request) => pattern.test(new URL(request.url).pathname);
+    const handler = http[method](path, ({ request, params }) => (fits(request) ? serve(endpoint, route, request, params) : undefined));
+    const head = method === 'get' ? http.head(path, async ({ request, params }) => (fits(request) ? bodyless(await serve(endpoint, route, request, params)) : undefined)) : undefined;
+    return { endpoint, handler, head, pattern, suffix: new RegExp(templateOf(endpoint)) };
   });
 
   /**
    * The answer to a request no route serves: 501 for a method HTTP does not define, 405 (with
-   * `Allow`) for a known path and another method, 404 otherwise. It takes the method and URL, not
-   * a `Request`, because `fetch` cannot even build one for TRACE or CONNECT.
+   * `Allow`, HEAD listed wherever GET is) for a known path and another method, 404 otherwise. It
+   * takes the method and URL, not a `Request`, because `fetch` cannot even build one for TRACE or
+   * CONNECT.
    */
   const unknownRoute = (method: string, url: string) => {
     const path = new URL(url).pathname;
-    const allowed = [...new Set(mockRoutes.filter((r) => r.pattern.test(path)).map((r) => r.endpoint.method))];
+    const allowed = [...new Set(mockRoutes.filter((r) => r.pattern.test(path)).flatMap((r) => methodsOf(r.endpoint)))];
     const error = !HTTP_METHODS.has(method)
       ? new MockHttpError(501, 'method_not_implemented', `${method} is not a method this API knows`)
       : allowed.length
-        ? new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(' or ')}`, { allowed }, { allow: allowed.join(', ') })
+        ? new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed[0]}`, { allowed }, { allow: allowed.join(', ') })
         : new MockHttpError(404, 'route_not_found', `no request of the API has the path ${path}`);
-    return renderError(error);
+    return forMethod(method, renderError(error));
   };
 
   /** Whether a path is one a client of the API would send: under `/api/`, or ending like a route. */
   const looksLikeApi = (path: string) => path.includes('/api/') || mockRoutes.some((r) => r.suffix.test(path));
 
-  const brokenPath = () => renderError(new MockHttpError(400, 'invalid_path', 'the path has a malformed percent-encoding'));
+  const brokenPath = (method: string) => forMethod(method, renderError(invalidPath('the path has a malformed percent-encoding')));
 
-  const guard = http.all(({ request }) => hasBrokenEscapes(request.url), brokenPath);
+  const guard = http.all(({ request }) => hasBrokenEscapes(request.url), ({ request }) => brokenPath(request.method));
   // A predicate, not a resolver that declines: a handler that matches and declines would make MSW
   // pass the request through silently, hiding it from the caller's `onUnhandledRequest`.
   const fallback = http.all(({ request }) => looksLikeApi(new URL(request.url).pathname), ({ request }) => unknownRoute(request.method, request.url));
@@ -165,8 +178,8 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
   return {
     /** The routes of all 64 requests. */
     routes: mockRoutes,
-    /** Guard, the 64, fallback: what an MSW server or worker uses. */
-    handlers: [guard, ...mockRoutes.map((r) => r.handler), fallback],
+    /** Guard, the 64 and their HEADs, fallback: what an MSW server or worker uses. */
+    handlers: [guard, ...mockRoutes.flatMap((r) => (r.head ? [r.handler, r.head] : [r.handler])), fallback],
     unknownRoute,
     brokenPath,
   };

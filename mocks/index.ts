@@ -188,8 +188,13 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   // MSW tries handlers one by one, each parsing the URL and compiling its path: 64 of them cost
   // ~0.7 ms a request. Narrowing to the routes whose method and path fit (usually one) keeps
   // `getResponse` as cheap as over a single handler; MSW still does the matching and answering.
-  const candidates = new Map<string, typeof routes>();
-  for (const route of routes) candidates.set(route.endpoint.method, [...(candidates.get(route.endpoint.method) ?? []), route]);
+  // HEAD has candidates of its own: the HEAD handlers beside the GETs.
+  const candidates = new Map<string, { pattern: RegExp; handler: HttpHandler }[]>();
+  const addCandidate = (method: string, pattern: RegExp, handler: HttpHandler) => candidates.set(method, [...(candidates.get(method) ?? []), { pattern, handler }]);
+  for (const { endpoint, pattern, handler, head } of routes) {
+    addCandidate(endpoint.method, pattern, handler);
+    if (head) addCandidate('HEAD', pattern, head);
+  }
 
   const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     // A bare path ("/api/v1/...") is welcome: the mock answers on any origin.
@@ -199,7 +204,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     const method = (init?.method ?? (target instanceof Request ? target.method : 'GET')).toUpperCase();
     if (FORBIDDEN_METHODS.has(method)) return unknownRoute(method, target instanceof Request ? target.url : String(target));
     const request = new Request(target, init);
-    if (hasBrokenEscapes(request.url)) return brokenPath();
+    if (hasBrokenEscapes(request.url)) return brokenPath(request.method);
     const path = new URL(request.url).pathname;
     const fitting = (candidates.get(request.method) ?? []).filter((route) => route.pattern.test(path));
     const response = fitting.length ? await getResponse(fitting.map((route) => route.handler), request) : undefined;

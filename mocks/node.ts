@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { MockApi } from './index';
+import { errorResponse, internalError, invalidPath, MockHttpError } from './replies';
 
 /**
  * An msw/node server answering with the mock's handlers, on any origin.
@@ -63,7 +64,7 @@ const MAX_BODY_BYTES = 1 << 20;
 // Browsers on another origin (a dashboard on a dev server) may call the mock directly.
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-methods': 'GET, HEAD, POST, DELETE, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, accept',
   'access-control-expose-headers': 'retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-reset-after',
   'access-control-max-age': '600',
@@ -80,9 +81,17 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer | 'too large'
   return Buffer.concat(chunks);
 }
 
-function send(outgoing: ServerResponse, status: number, headers: Record<string, string>, body?: string | Uint8Array) {
+function send(outgoing: ServerResponse, status: number, headers: Record<string, string>, body?: Uint8Array) {
   outgoing.writeHead(status, { ...CORS, ...headers }).end(body);
 }
+
+/** Writes `response` out: its status, headers and body (none for a HEAD: node:http drops it). */
+async function relay(outgoing: ServerResponse, response: Response): Promise<void> {
+  send(outgoing, response.status, Object.fromEntries(response.headers), new Uint8Array(await response.arrayBuffer()));
+}
+
+/** An error this door finds itself, before the mock sees the request; the body is the mock's error shape. */
+const refuse = (outgoing: ServerResponse, error: MockHttpError) => relay(outgoing, errorResponse(error, 'object'));
 
 async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
   const method = incoming.method ?? 'GET';
@@ -92,11 +101,11 @@ async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, 
     url = new URL(incoming.url ?? '/', origin);
     if (url.origin !== origin) throw new Error('absolute-form request target for another origin');
   } catch {
-    return send(outgoing, 400, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'invalid_path', message: 'the request target is not a path' } }));
+    return refuse(outgoing, invalidPath('the request target is not a path'));
   }
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(incoming);
   if (body === 'too large') {
-    return send(outgoing, 413, { 'content-type': 'application/json', connection: 'close' }, JSON.stringify({ error: { code: 'payload_too_large', message: `request bodies are limited to ${MAX_BODY_BYTES} bytes` } }));
+    return refuse(outgoing, new MockHttpError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`, undefined, { connection: 'close' }));
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
@@ -104,9 +113,7 @@ async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, 
   }
   const controller = new AbortController();
   outgoing.on('close', () => controller.abort());
-  const response = await mock.fetch(url, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) });
-  const payload = new Uint8Array(await response.arrayBuffer());
-  send(outgoing, response.status, Object.fromEntries(response.headers), payload);
+  await relay(outgoing, await mock.fetch(url, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) }));
 }
 
 /**
@@ -123,7 +130,7 @@ export async function startMockHttpServer({ mock, port = 0, host = '127.0.0.1' }
       if (outgoing.headersSent || outgoing.destroyed) return outgoing.destroy();
       // The client went away mid-request (the abort above): nothing to answer.
       if (error instanceof Error && error.name === 'AbortError') return outgoing.destroy();
-      send(outgoing, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'mock_internal_error', message: String(error) } }));
+      refuse(outgoing, internalError(error)).catch(() => outgoing.destroy());
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -31,9 +31,29 @@ export class MockHttpError extends Error {
 export const notFound = (kind: string, id?: string | number) =>
   new MockHttpError(404, `${kind}_not_found`, id === undefined ? `${kind.replaceAll('_', ' ')} not found` : `${kind.replaceAll('_', ' ')} ${JSON.stringify(String(id))} not found`);
 
-/** 400 for a bad query or path parameter; `details` names it, says what was wrong, and adds `more`. */
+/**
+ * 404 for a lookup through an account link that is not there (spec Part 7: "for chat-ID and
+ * game-connection lookups the link is missing"): the message says what has no link, so a member
+ * without a chat link does not read as a missing member or a missing chat id.
+ */
+export const missingLink = (code: string, message: string) => new MockHttpError(404, code, message);
+
+/**
+ * 400 for a bad query or path parameter: the message names it, says what it must be and what it
+ * was (`pageSize must be an integer from 1 to 100, got "500"`); `details` say the same as data,
+ * with `more`.
+ */
 export const invalidParameter = (parameter: string, value: unknown, expected: string, more: Record<string, unknown> = {}) =>
-  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}`, { parameter, value, expected, ...more });
+  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}, got ${JSON.stringify(value)}`, { parameter, value, expected, ...more });
+
+/** 400 for a request body the spec's schema refuses; the message names each field and its problem. */
+export const invalidBody = (message: string, details?: unknown) => new MockHttpError(400, 'invalid_request', message, details);
+
+/** 400 for a path whose percent-encoding does not decode, or a request target that is not a path. */
+export const invalidPath = (message: string) => new MockHttpError(400, 'invalid_path', message);
+
+/** 500: a bug in the mock, not the caller's doing; said in the spec's error shape rather than crashing the caller. */
+export const internalError = (error: unknown) => new MockHttpError(500, 'mock_internal_error', error instanceof Error ? error.message : String(error));
 
 // The texts the live service answers with (DESIGN.md: facts about the live service).
 export const authErrors = {

@@ -12,8 +12,9 @@
 import type { Endpoint } from '../src/core/endpoint';
 import type { Resources } from '../src/resources/index';
 import { CreateTokenRequestSchema } from '../src/schemas/tokens';
-import { cad, department, fail, invalidBody, item, list, parent, type Route, type RouteContext } from './context';
-import { json, notFound, text } from './replies';
+import { cad, department, fail, item, list, parent, type Route, type RouteContext } from './context';
+import { json, missingLink, notFound, text } from './replies';
+import { readJsonBody } from './request-body';
 import type { TokenRecord } from './world';
 
 /** One route per endpoint of `Table`, nested the same way. */
@@ -24,25 +25,14 @@ const tokenView = ({ secret: _secret, deactivatedAt, ...token }: TokenRecord) =>
 
 const linkByChatId = (c: RouteContext, chatId: string | number) => c.server.links.where('chatId', chatId)[0];
 
+/** #30 and #49: the chat id of a member that exists; a member without a chat link is a 404 that says so. */
 const memberChatId = (c: RouteContext, memberId: string | number) => {
-  const link = c.server.links.get(memberId) ?? fail(notFound('chat_id', memberId));
+  const link = c.server.links.get(memberId) ?? fail(missingLink('chat_id_not_found', `member ${JSON.stringify(memberId)} has no chat link`));
   return { chatId: link.chatId };
 };
 
-async function readTokenRequest(request: Request) {
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    throw invalidBody('request body must be JSON', { expected: '{ "name": string, "expiresInDays"?: integer from 1 to 36500 | null }' });
-  }
-  const parsed = CreateTokenRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    throw invalidBody(issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; '), { issues });
-  }
-  return parsed.data;
-}
+/** #28 and #47: the id looked up is a chat id, not a member's, so the 404 says whose link is missing. */
+const noMemberWithChatId = (chatId: string | number, within = '') => missingLink('member_not_found', `no member${within} has the chat id ${JSON.stringify(chatId)}`);
 
 export const routes: RouteTable<Resources> = {
   admin: {
@@ -99,7 +89,7 @@ export const routes: RouteTable<Resources> = {
         const members = department(c).members;
         const chatId = c.params[1]!;
         const link = linkByChatId(c, chatId);
-        return (link && members.get(link.memberId)) ?? fail(notFound('member', chatId));
+        return (link && members.get(link.memberId)) ?? fail(noMemberWithChatId(chatId, ` of department ${JSON.stringify(c.params[0])}`));
       },
       get: item((c) => department(c).members, 'member'),
       chatId: (c) => {
@@ -141,7 +131,7 @@ export const routes: RouteTable<Resources> = {
     getByChatId: (c) => {
       const chatId = c.params[0]!;
       const link = linkByChatId(c, chatId);
-      return (link && c.server.members.get(link.memberId)) ?? fail(notFound('member', chatId));
+      return (link && c.server.members.get(link.memberId)) ?? fail(noMemberWithChatId(chatId));
     },
     get: item((c) => c.server.members, 'member'),
     chatId: (c) => {
@@ -163,7 +153,7 @@ export const routes: RouteTable<Resources> = {
     list: (c) => c.mock.store.tokens.where('serverId', c.token.serverId).map(tokenView),
     create: async (c) => {
       c.mock.gate.require(c.token, 'manage_tokens');
-      const { name, expiresInDays } = await readTokenRequest(c.request);
+      const { name, expiresInDays } = await readJsonBody(c.request, CreateTokenRequestSchema);
       const createdAt = Math.floor(c.mock.now() / 1000);
       // The new token inherits its creator's server and permissions (spec Part 5).
       const token = c.mock.store.tokens.insert({
@@ -194,12 +184,12 @@ export const routes: RouteTable<Resources> = {
     gameByChatId: (c) => {
       const chatId = c.params[0]!;
       const link = linkByChatId(c, chatId);
-      if (!link?.gameId) throw notFound('game_connection', chatId);
+      if (!link?.gameId) throw missingLink('game_connection_not_found', `the chat id ${JSON.stringify(chatId)} has no game connection`);
       return { gameId: link.gameId, userId: link.memberId, chatId: link.chatId, createdAt: link.createdAt, lastUpdatedAt: link.lastUpdatedAt };
     },
     chatByGameId: (c) => {
       const gameId = c.params[0]!;
-      const link = c.server.links.where('gameId', gameId)[0] ?? fail(notFound('account', gameId));
+      const link = c.server.links.where('gameId', gameId)[0] ?? fail(missingLink('account_not_found', `the game id ${JSON.stringify(gameId)} has no linked chat account`));
       return { providerAccountId: link.chatId, userId: link.memberId };
     },
   },

@@ -6,5 +6,5 @@
 import { writeFileSync } from 'node:fs';
 import { openApiFile, renderOpenApi } from './openapi/document';
 
-writeFileSync(openApiFile, renderOpenApi());
+writeFileSync(openApiFile, await renderOpenApi());
 console.log(`wrote ${openApiFile}`);

@@ -7,26 +7,22 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import Ajv2020 from 'ajv/dist/2020';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openApiFile, renderOpenApi, type OpenApiDocument, type Parameter, type ResponseObject } from '../scripts/openapi/document';
-import type { JsonSchema } from '../scripts/openapi/json-schema';
+import { openApiFile, renderOpenApi, type Parameter } from '../scripts/openapi/document';
 import { endpointsOf } from '../src/core/endpoint';
 import type { Endpoint } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
 import { pick, replaceArg, rows, type Ids, type Row } from './mock/contract-rows';
-
-const committed = readFileSync(openApiFile, 'utf8');
-const doc = JSON.parse(committed) as OpenApiDocument;
+import { committed, committedDocument as doc, conformance, pathOf, receive, type Received } from './openapi-conformance';
 
 const endpoints = new Map(endpointsOf(resources).map(({ name, endpoint }) => [name, endpoint]));
 const endpointOf = (row: Row) => endpoints.get(row.name)!;
 const authenticated = rows.filter((row) => endpointOf(row).auth);
 
 describe('openapi.json', () => {
-  it('is what the generator writes now', () => {
-    expect(committed === renderOpenApi(), 'openapi.json is stale: run `npm run openapi` and commit the result').toBe(true);
+  it('is what the generator writes now', async () => {
+    expect(committed === (await renderOpenApi()), 'openapi.json is stale: run `npm run openapi` and commit the result').toBe(true);
   });
 
   it('is shipped as community-server-sdk/openapi.json', () => {
@@ -90,87 +86,14 @@ describe('openapi.json', () => {
   });
 });
 
-// ---- Conformance: a response of the mock against what the document declares for it ----
-
-const DOC_ID = 'openapi.json';
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-// The OpenAPI formats of the document's integers; ajv knows neither, and strict mode refuses unknown formats.
-ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
-ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
-// The whole document, so that a schema compiled from inside it resolves its `#/components/…` refs.
-// Its top-level fields are no JSON Schema keywords: declared as such, strict mode lets them be.
-ajv.addVocabulary(Object.keys(doc));
-ajv.addSchema(doc, DOC_ID);
-
-/** A JSON Pointer segment in a URI fragment: `~` and `/` escaped (RFC 6901), then percent-encoded. */
-const segment = (key: string) => encodeURIComponent(key.replaceAll('~', '~0').replaceAll('/', '~1'));
-
-/** The validator of the schema at `pointer` in the document (ajv caches it). */
-function schemaAt(pointer: string) {
-  const validate = ajv.getSchema(`${DOC_ID}#${pointer}`);
-  if (!validate) throw new Error(`no schema at ${pointer}`);
-  return validate;
-}
-
-function operationOf(endpoint: Endpoint) {
-  const operation = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
-  if (!operation) throw new Error(`${endpoint.method} ${endpoint.path} is not in openapi.json`);
-  return operation;
-}
-
-/** The response the document declares for `status`, and its JSON Pointer (`#/components/responses/…` when shared). */
-function declaredResponse(endpoint: Endpoint, status: number): { response: ResponseObject; pointer: string } | undefined {
-  const declared = operationOf(endpoint).responses[String(status)];
-  if (!declared) return undefined;
-  if (!('$ref' in declared)) return { response: declared, pointer: `/paths/${segment(endpoint.path)}/${endpoint.method.toLowerCase()}/responses/${status}` };
-  const name = declared.$ref.split('/').at(-1)!;
-  return { response: doc.components.responses[name]!, pointer: declared.$ref.slice(1) };
-}
-
-/** A response as received: status, media type (no parameters), headers, and the body parsed by its media type. */
-interface Received {
-  status: number;
-  mediaType: string;
-  headers: Headers;
-  body: unknown;
-}
-
-async function receive(response: Response): Promise<Received> {
-  const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  const text = await response.text();
-  return { status: response.status, mediaType, headers: response.headers, body: mediaType === 'application/json' ? JSON.parse(text) : text };
-}
-
-/** A header's text as the value its schema types: `Retry-After: 30` is the integer 30. */
-const headerValue = (text: string, schema: JsonSchema) => (schema.type === 'integer' || schema.type === 'number' ? Number(text) : text);
-
-/**
- * What is wrong with `received` as an answer to `endpoint`, by the document: an undeclared
- * status or media type, the body's ajv errors against the declared schema, a declared header
- * that does not match its schema. Empty when it conforms.
- */
-function nonConformities(endpoint: Endpoint, received: Received): string[] {
-  const label = `${endpoint.method} ${endpoint.path} ${received.status}`;
-  const declared = declaredResponse(endpoint, received.status);
-  if (!declared) return [`${label}: status not declared`];
-  const { response, pointer } = declared;
-  if (!response.content?.[received.mediaType]) return [`${label}: media type ${received.mediaType || '(none)'} not declared`];
-  const validate = schemaAt(`${pointer}/content/${segment(received.mediaType)}/schema`);
-  const problems = validate(received.body) ? [] : validate.errors!.map((e) => `${label}: body${e.instancePath} ${e.message} (${e.schemaPath})`);
-  for (const [name, header] of Object.entries(response.headers ?? {})) {
-    const text = received.headers.get(name);
-    const check = schemaAt(`${pointer}/headers/${segment(name)}/schema`);
-    if (text !== null && !check(headerValue(text, header.schema))) problems.push(`${label}: header ${name} ${ajv.errorsText(check.errors)}`);
-  }
-  return problems;
-}
+const { operationOf, nonConformities } = conformance(doc);
 
 const BASE_URL = 'https://community.test';
 
 /** Sends one request to the mock, in-process: path ids from `args`, then the JSON body if the request has one. */
 async function send(mock: MockApi, endpoint: Endpoint, args: readonly unknown[], token?: string): Promise<Received> {
   const values = [...args];
-  const path = endpoint.parts.map((part) => (typeof part === 'string' ? part : encodeURIComponent(String(values.shift())))).join('');
+  const path = pathOf(endpoint, values.splice(0, endpoint.parts.filter((part) => typeof part !== 'string').length));
   const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
   const init: RequestInit = { method: endpoint.method, headers };
   if (endpoint.body) {

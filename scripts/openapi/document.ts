@@ -12,6 +12,8 @@ import { componentRef, componentSchemas, inlineSchema, type Component, type Json
 import { apiRequests, namedSchemas, repositoryRoot, resourceFiles, type ApiRequest } from './requests';
 import { exportedConsts, sourceFiles } from './source-docs';
 import { notFoundReasons, unavailableReasons } from './spec-statuses';
+import { MAX_PAGE_SIZE } from '../../mocks/paging';
+import { listOrders, type ListOrder } from '../readme/orders';
 
 export interface Reference {
   $ref: string;
@@ -107,18 +109,30 @@ const queryParameter = (name: string, description: string, schema: z.ZodMiniType
   description,
   schema: inlineSchema(schema),
 });
-const atLeastOne = int64.check(z.gte(1));
+const pageSize = int64.check(z.gte(1), z.lte(MAX_PAGE_SIZE));
+/** When the mock answers 400 for a paging parameter, `wrong` saying what is out of bounds. */
+const refused = (wrong: string) => `A 400 when ${wrong}, empty, or given twice.`;
 
-/** The five paging parameters of every list request (spec Part 4: all optional; defaults and limits not shown). */
+/**
+ * The paging parameters every list request shares (spec Part 4: all optional; its defaults and
+ * limits are not shown, so these are the mock's: a page size of 10, at most 100). `orderBy` is
+ * not among them: each list orders by its own fields, see {@link orderByParameter}.
+ */
 const pagingParameters: Record<string, Parameter> = Object.fromEntries(
   [
-    queryParameter('page', '1-based page number.', atLeastOne),
-    queryParameter('pageSize', 'Items per page.', atLeastOne),
-    queryParameter('limit', 'Items per page, like `pageSize`.', atLeastOne),
-    queryParameter('orderBy', 'Field to order by, e.g. `createdAt` or `id`.', str),
-    queryParameter('sort', 'Order direction, e.g. `asc` or `desc`.', str),
+    queryParameter('page', `1-based page number (default 1). ${refused('below 1')}`, int64.check(z.gte(1))),
+    queryParameter('pageSize', `Items per page (default 10). ${refused(`outside 1–${MAX_PAGE_SIZE}`)}`, pageSize),
+    queryParameter('limit', `Items per page, like \`pageSize\`, which wins when both are given. ${refused(`outside 1–${MAX_PAGE_SIZE}`)}`, pageSize),
+    queryParameter('sort', `Order direction; the default is the list's own (see \`orderBy\`). ${refused('not one of these')}`, z.enum(['asc', 'desc'])),
   ].map((parameter) => [parameter.name, parameter]),
 );
+
+/** A list's `orderBy`: the fields it orders by, as the mock's 400 for an unknown one says them. */
+function orderByParameter(order: ListOrder): Parameter {
+  const aliases = Object.entries(order.aliases).map(([alias, field]) => ` \`${alias}\` stands for \`${field}\`.`);
+  const description = `Field to order by (default \`${order.orderBy}\`, ${order.sort}).${aliases.join('')} ${refused('not one of these')}`;
+  return queryParameter('orderBy', description, z.enum(order.accepted as [string, ...string[]]));
+}
 
 const info = (version: string, license: string): OpenApiDocument['info'] => ({
   title: 'Community Server Data API',
@@ -127,7 +141,7 @@ const info = (version: string, license: string): OpenApiDocument['info'] => ({
   description: [
     `The Community Server Data API, as described by its interface description version ${SPEC_VERSION}. Generated from the zod schemas of community-server-sdk ${version} (\`npm run openapi\`); \`info.version\` is the SDK's version.`,
     'Responses may carry fields beyond those listed: every response object accepts unknown fields, as the SDK does. Fields whose type the spec leaves open have no type here. Integers carry the width the spec gives them as `format` (`int32`, `int64`).',
-    'Statuses: each request lists its success and the error statuses the spec gives it (Part 4; and Part 7\'s 404 for the server #1 addresses and the application #5 lists the responses of), plus 401 and 403 on every request that needs a token (Part 5: all but the four health probes). 401 and 403 bodies come in either error shape (Part 7). 429 with `Retry-After` is documented on requests that need a token: the spec enforces rate limits per token without showing the response (Part 8), and the SDK\'s mock answers 429 with `Retry-After` when rate limiting is on.',
+    'Statuses: each request lists its success and the error statuses the spec gives it (Part 4; and Part 7\'s 404 for the server #1 addresses and the application #5 lists the responses of), plus 401 and 403 on every request that needs a token (Part 5: all but the four health probes). 401 and 403 bodies come in either error shape (Part 7). 429 with `Retry-After` is documented on requests that need a token: the spec enforces rate limits per token without showing the response (Part 8), and the SDK\'s mock answers 429 with `Retry-After` when rate limiting is on. 400 is documented on the 29 list requests and the two requests with an integer id: the spec gives a 400 only to an invalid token request (Part 7), but the SDK\'s mock refuses a paging parameter out of range (`page` below 1, `pageSize` or `limit` outside 1–100), an `orderBy` or `sort` the list does not know, an empty or repeated paging parameter, and an id that is not a 32-bit integer, so a client generated from this document meets no status it omits. Paging limits and each list\'s `orderBy` values are the mock\'s (the spec shows neither, Part 8).',
   ].join('\n\n'),
 });
 
@@ -152,12 +166,27 @@ function successContent({ endpoint, schemaName }: ApiRequest): Record<string, Me
 /** A POST creates: the spec's one POST (#56) answers 201, everything else 200. */
 const successStatus = (endpoint: Endpoint) => (endpoint.method === 'POST' ? '201' : '200');
 
+/**
+ * Why `endpoint` may answer 400, or `undefined` when it never does. The spec gives a 400 only to
+ * #56's body (Part 7); the mock also refuses a list's paging parameters and an int32 path
+ * parameter it cannot read, and a generated client must not meet a status the document omits.
+ */
+function invalidRequest(endpoint: Endpoint): string | undefined {
+  if (endpoint.body) return 'Invalid request body (spec Part 7): the message names each field and its problem.';
+  const reasons = [
+    ...(endpoint.kind === 'page' ? ['a paging parameter out of range, unknown, empty or given twice'] : []),
+    ...endpoint.parts.flatMap((part) => (typeof part !== 'string' && part.kind === 'int32' ? [`\`${part.name}\` not a 32-bit integer`] : [])),
+  ];
+  return reasons.length ? `Invalid parameter: ${reasons.join('; ')}. The spec does not show this status; the SDK's mock answers it, and \`details.parameter\` names the parameter.` : undefined;
+}
+
 function responses(request: ApiRequest): Operation['responses'] {
   const { endpoint, number } = request;
   const all: Operation['responses'] = {
     [successStatus(endpoint)]: { description: summary(request), content: successContent(request) },
   };
-  if (endpoint.body) all['400'] = { description: 'Invalid request body (spec Part 7).', content: json('ErrorResponse') };
+  const invalid = invalidRequest(endpoint);
+  if (invalid) all['400'] = { description: invalid, content: json('ErrorResponse') };
   if (endpoint.auth) {
     all['401'] = { $ref: '#/components/responses/Unauthorized' };
     all['403'] = { $ref: '#/components/responses/Forbidden' };
@@ -170,11 +199,17 @@ function responses(request: ApiRequest): Operation['responses'] {
   return all;
 }
 
-function operation(request: ApiRequest): Operation {
+const paging = (key: string): Reference => ({ $ref: `#/components/parameters/${key}` });
+
+/** A list's query parameters, in the order the SDK's `params` name them. */
+const listParameters = (order: ListOrder): (Parameter | Reference)[] => [paging('page'), paging('pageSize'), paging('limit'), orderByParameter(order), paging('sort')];
+
+function operation(request: ApiRequest, order: ListOrder | undefined): Operation {
   const { endpoint, name } = request;
   const pathParameters = endpoint.parts.filter((part) => typeof part !== 'string').map(pathParameter);
   const args = [...pathParameters.map((p) => p.name), ...(endpoint.kind === 'page' ? ['params'] : []), ...(endpoint.body ? ['body'] : [])];
-  const parameters = [...pathParameters, ...(endpoint.kind === 'page' ? Object.keys(pagingParameters).map((key) => ({ $ref: `#/components/parameters/${key}` })) : [])];
+  if ((endpoint.kind === 'page') !== (order !== undefined)) throw new Error(`${name}: a list needs its order, and only a list has one`);
+  const parameters = [...pathParameters, ...(order ? listParameters(order) : [])];
   return {
     operationId: operationId(name),
     summary: summary(request),
@@ -214,14 +249,15 @@ function schemas(requests: readonly ApiRequest[]): Record<string, JsonSchema> {
   return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The document, built afresh from the SDK's source. */
-export function buildOpenApi(): OpenApiDocument {
+/** The document, built afresh from the SDK's source and, for each list's `orderBy`, the mock's. */
+export async function buildOpenApi(): Promise<OpenApiDocument> {
   const pkg = JSON.parse(readFileSync(`${repositoryRoot}package.json`, 'utf8')) as { version: string; license: string };
   const requests = apiRequests();
+  const orders = new Map((await listOrders()).map((order) => [order.name, order]));
   const paths: OpenApiDocument['paths'] = {};
   for (const request of requests) {
     const { path, method } = request.endpoint;
-    (paths[path] ??= {})[method.toLowerCase()] = operation(request);
+    (paths[path] ??= {})[method.toLowerCase()] = operation(request, orders.get(request.name));
   }
   return {
     openapi: '3.1.0',
@@ -240,7 +276,7 @@ export function buildOpenApi(): OpenApiDocument {
 }
 
 /** The document as `openapi.json` holds it: pretty-printed, with a final newline. */
-export const renderOpenApi = () => `${JSON.stringify(buildOpenApi(), null, 2)}\n`;
+export const renderOpenApi = async () => `${JSON.stringify(await buildOpenApi(), null, 2)}\n`;
 
 /** Where the document is committed and shipped (`community-server-sdk/openapi.json`). */
 export const openApiFile = `${repositoryRoot}openapi.json`;
