@@ -80,12 +80,14 @@ export async function readJsonBody<Schema extends z.ZodMiniType>(request: Reques
   }
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  // One problem per field: zod may report a value twice (out of the safe range, then over the limit).
-  const problems = new Map<string, BodyProblem>();
+  // One problem per field: zod may report a value twice (past the safe integers, then past the
+  // field's own limit), and the field's limit is the one a person can act on.
+  const chosen = new Map<string, z.core.$ZodIssue>();
   for (const issue of parsed.error.issues) {
     const path = issue.path.join('.');
-    if (!problems.has(path)) problems.set(path, { path, message: describe(issue, body, schema, accepted) });
+    const earlier = chosen.get(path);
+    if (!earlier || (earlier.code === 'too_big' && issue.code === 'too_big' && Number(issue.maximum) < Number(earlier.maximum))) chosen.set(path, issue);
   }
-  const issues = [...problems.values()];
+  const issues: BodyProblem[] = [...chosen].map(([path, issue]) => ({ path, message: describe(issue, body, schema, accepted) }));
   throw invalidBody(issues.map((problem) => problem.message).join('; '), { issues });
 }

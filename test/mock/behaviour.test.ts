@@ -334,7 +334,7 @@ describe('paths', () => {
     expect((await call(mock, '/api/v1/server/nothing-here')).json.error.code).toBe('route_not_found');
     const wrongMethod = await call(mock, '/api/v1/server/members', { method: 'POST', body: '{}' });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
     expect((await call(mock, '/api/v1/server/members/%E0%A4%A')).json.error.code).toBe('invalid_path');
     const odd = ['/api/v1/server/members//chat', '/api/v1/tokens/current/x', '/api/v1/server/cad/units/%00', '/api/v1/server/departments/x%2Fy/members', '/api/'];
     for (const path of odd) {
