@@ -10,6 +10,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openApiFile, renderOpenApi, type Parameter } from '../scripts/openapi/document';
+import { listOrders } from '../scripts/readme/orders';
+import { MAX_PAGE_SIZE } from 'community-server-sdk/mock';
 import { endpointsOf } from '../src/core/endpoint';
 import type { Endpoint } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
@@ -63,6 +65,28 @@ describe('openapi.json', () => {
     }
     for (const endpoint of [resources.cad.units.get, resources.cad.unitGroups.get]) {
       expect((operationOf(endpoint).parameters![0] as Parameter).schema).toMatchObject({ type: 'integer', format: 'int32' });
+    }
+  });
+
+  it('declares the mock’s paging rules: bounds on page, pageSize and limit, enum on sort and on each list’s orderBy', async () => {
+    const { page, pageSize, limit, sort } = doc.components.parameters;
+    expect(page!.schema).toMatchObject({ type: 'integer', minimum: 1 });
+    for (const size of [pageSize!, limit!]) expect(size.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE });
+    expect(sort!.schema).toEqual({ type: 'string', enum: ['asc', 'desc'] });
+    const orders = new Map((await listOrders()).map((order) => [order.name, order.accepted]));
+    for (const [name, endpoint] of endpoints) {
+      if (endpoint.kind !== 'page') continue;
+      const orderBy = operationOf(endpoint).parameters!.find((p): p is Parameter => !('$ref' in p) && p.name === 'orderBy');
+      expect(orderBy?.schema, name).toEqual({ type: 'string', enum: orders.get(name) });
+    }
+  });
+
+  it('declares a 400 exactly where the mock checks input: a list’s paging, an int32 id, the token body', () => {
+    const checked = [...endpoints.values()].filter((e) => e.kind === 'page' || e.body !== undefined || e.parts.some((part) => typeof part !== 'string' && part.kind === 'int32'));
+    expect(checked).toHaveLength(29 + 2 + 1);
+    for (const endpoint of endpoints.values()) {
+      const declared = operationOf(endpoint).responses['400'];
+      expect(declared !== undefined, `${endpoint.method} ${endpoint.path}`).toBe(checked.includes(endpoint));
     }
   });
 

@@ -4,7 +4,9 @@
  * through an account link says the link is missing (spec Part 7) rather than "chat id <memberId>
  * not found". Every error body, the HTTP server's own included, has the spec's shape.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { CommunityServerClient, NotFoundError } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer } from 'community-server-sdk/mock/node';
@@ -141,5 +143,15 @@ describe('the HTTP server’s own refusals are in the spec’s error shape', () 
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('error bodies are built in one place', () => {
+  it('no module of mocks/ but replies.ts writes an `error` body by hand', () => {
+    const dir = fileURLToPath(new URL('../../mocks/', import.meta.url));
+    const modules = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    expect(modules).toContain('replies.ts');
+    const handBuilt = modules.filter((file) => file !== 'replies.ts' && /\{\s*error\s*:/.test(readFileSync(`${dir}${file}`, 'utf8')));
+    expect(handBuilt).toEqual([]);
   });
 });
