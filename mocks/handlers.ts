@@ -8,11 +8,12 @@
  * origin: `/api/v1/server/info`, never `/prefix/api/v1/server/info`, so a client with a wrong
  * `baseUrl` fails against the mock as it would against the service. HEAD is answered wherever GET
  * is, with the status and headers the GET would give and no body (RFC 9110 §9.3.2), so link
- * checkers and `curl -I` see what a GET would. Two extra handlers frame the 64: a guard in front answers 400 for a path whose percent-encoding is broken (MSW's matcher
- * would throw on it), and a fallback behind answers every request that looks like the API's (a
- * path with `/api/`, or one ending like one of the 64) but is none of them: 404, 405 with
- * `Allow`, or 501 for a method HTTP does not define. Anything else is left to the caller's other
- * handlers, so no request to the mock ever ends in a 500.
+ * checkers and `curl -I` see what a GET would. Two extra handlers frame the 64: a guard in front
+ * answers 400 for a path whose percent-encoding is broken (MSW's matcher would throw on it), and
+ * a fallback behind answers every request that looks like the API's (a path with `/api/`, or one
+ * ending like one of the 64) but is none of them: 404, 405 with `Allow`, or 501 for a method HTTP
+ * does not define. Anything else is left to the caller's other handlers, so no request to the
+ * mock ever ends in a 500.
  * @module
  */
 import { http, type HttpHandler } from 'msw';
@@ -78,11 +79,14 @@ const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT',
 /** The methods that reach `endpoint`: its own, and HEAD beside GET. */
 const methodsOf = (endpoint: Endpoint): string[] => (endpoint.method === 'GET' ? ['GET', 'HEAD'] : [endpoint.method]);
 
+/** `GET`, `GET or POST`, `GET, HEAD or POST`. */
+const orList = (words: readonly string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? ''));
+
 /** `response` as the answer to a HEAD: the same status and headers, no body. */
-export const bodyless = (response: Response): Response => new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+const bodyless = (response: Response): Response => new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 
 /** `response` as the answer to a request of `method`: a HEAD gets no body, whatever the answer. */
-export const forMethod = (method: string, response: Response): Response => (method.toUpperCase() === 'HEAD' ? bodyless(response) : response);
+const forMethod = (method: string, response: Response): Response => (method.toUpperCase() === 'HEAD' ? bodyless(response) : response);
 
 /** Whether every `%` escape of the path decodes; MSW's matcher throws on one that does not. */
 export function hasBrokenEscapes(url: string): boolean {
@@ -160,7 +164,7 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     const error = !HTTP_METHODS.has(method)
       ? new MockHttpError(501, 'method_not_implemented', `${method} is not a method this API knows`)
       : allowed.length
-        ? new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed[0]}`, { allowed }, { allow: allowed.join(', ') })
+        ? new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${orList(allowed)}`, { allowed }, { allow: allowed.join(', ') })
         : new MockHttpError(404, 'route_not_found', `no request of the API has the path ${path}`);
     return forMethod(method, renderError(error));
   };

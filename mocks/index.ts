@@ -88,7 +88,7 @@ export interface MockTokens {
  * mock.reset(); // back to the seeded state
  */
 export interface MockApi {
-  /** MSW request handlers of all 64 requests (paths match any origin), for `setupServer`/`setupWorker`. */
+  /** MSW request handlers of all 64 requests, and HEAD beside each GET (paths match any origin), for `setupServer`/`setupWorker`. */
   readonly handlers: readonly HttpHandler[];
   /** A `fetch` answered by the handlers in-process: no network, no interception. */
   readonly fetch: typeof globalThis.fetch;
