@@ -10,9 +10,9 @@ import type { Permission, TokenRecord } from './world';
 
 /**
  * A window of `limit` requests per `windowMs`, counted per token; it opens with the token's
- * first request. Every answer then carries `X-RateLimit-Limit`, `-Remaining`, `-Reset` (Unix
- * seconds) and `-Reset-After` (seconds from now, to the millisecond), and a request past the
- * limit gets 429 with `Retry-After`.
+ * first request; the health probes, which take no token, are not counted. Every other answer
+ * carries `X-RateLimit-Limit`, `-Remaining`, `-Reset` (Unix seconds) and `-Reset-After` (seconds
+ * from now, to the millisecond), and a request past the limit gets 429 with `Retry-After`.
  * @example
  * const mock = createMockApi({ rateLimit: { limit: 100, windowMs: 60_000 } });
  */

@@ -114,7 +114,9 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     let headers: Record<string, string> = {};
     try {
       const now = state.now();
-      headers = state.gate.admit(request, now);
+      // The limit is per token (spec Part 8): the four probes carry none and are not counted, so a
+      // load balancer's health checks never meet a 429 their description does not have.
+      headers = endpoint.auth ? state.gate.admit(request, now) : {};
       const token = endpoint.auth ? state.gate.authenticate(request, state.store, now) : undefined;
       const params = pathParams(endpoint, raw);
       const query = endpoint.kind === 'page' ? parsePageQuery(new URL(request.url).searchParams) : NO_PAGE;

@@ -192,6 +192,23 @@ describe('openapi.json declares every answer of the mock', () => {
   });
 });
 
+describe('openapi.json declares the answers of a mock with a rate limit and suspensions', () => {
+  const limited = createMockApi({ seed: 11, rateLimit: { limit: 2, windowMs: 60_000 }, authFailureLimit: { failures: 1, durationMs: 60_000 }, authErrorShape: 'object' });
+  const check = conformance(committedDocument);
+  beforeEach(() => limited.reset());
+
+  it.each(rows)('#$n $name: past the limit a 429 (none on a probe, which takes no token), a suspended token a 401', async (row) => {
+    const endpoint = endpointOf(row);
+    const base: Sent = { method: endpoint.method, path: pathOf(endpoint, row.args(pick(limited.store))), ...(endpoint.body ? { body: BODIES[0]! } : {}) };
+    const answers: Answer[] = [];
+    for (let n = 0; n < 3; n++) answers.push(await ask(limited, check, endpoint, { ...base, authorization: `Bearer ${limited.tokens.main}` }));
+    for (let n = 0; n < 2; n++) answers.push(await ask(limited, check, endpoint, { ...base, authorization: 'Bearer no-such-token' }));
+    expect(problemsOf(answers)).toEqual([]);
+    const success = endpoint.method === 'POST' ? 201 : 200;
+    expect(answers.map((answer) => answer.status)).toEqual(endpoint.auth ? [success, success, 429, 401, 401] : [200, 200, 200, 200, 200]);
+  });
+});
+
 describe('the fidelity sweep', () => {
   it('catches a status the document omits, and a body its schema refuses', async () => {
     const mock = createMockApi({ seed: 11 });
