@@ -74,9 +74,8 @@ export async function readJsonBody<Schema extends z.ZodMiniType>(request: Reques
   try {
     body = JSON.parse(text);
   } catch {
-    throw invalidBody(`the request body must be a JSON object with ${accepted.join(', ')}, got ${text.trim() ? 'text that is not JSON' : 'no body'}`, {
-      accepted,
-    });
+    const message = `the request body must be a JSON object with ${accepted.join(', ')}, got ${text.trim() ? 'text that is not JSON' : 'no body'}`;
+    throw invalidBody(message, { issues: [{ path: '', message }] });
   }
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
