@@ -9,6 +9,7 @@
  * @module
  */
 import { RateLimitError, type RequestTarget } from './errors';
+import type { Log } from './log';
 import { sleep } from './sleep';
 
 /** What the gate learned from one answer's headers. */
@@ -60,7 +61,10 @@ export class RateLimitGate implements Gate {
   #probing = false;
   #onSettle: (() => void)[] = [];
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly log: Log,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Bound once: every `acquire` hands out the same function, no closure per request. */
   readonly #settle: Settle = (headers) => this.settle(headers);
@@ -85,6 +89,7 @@ export class RateLimitGate implements Gate {
         break;
       }
       if (wait > budgetMs) throw waitTooLong(target, wait, budgetMs);
+      this.log.info?.(`${target.method} ${target.path}: the rate-limit window is spent; holding ${wait} ms until it resets`);
       await sleep(wait, signal);
     }
     this.#inFlight++;
