@@ -68,7 +68,8 @@ export interface LogOptions {
 
 /** The client's log from its options, checked (`InvalidArgumentError` for a bad level or logger). */
 export function createLog({ logLevel, envLevel, defaultLevel, logger = console, secret }: LogOptions): Log {
-  const level = logLevel ?? envLevel ?? defaultLevel;
+  // Only an absent option falls back: `null` is a bad value like any other.
+  const level = logLevel !== undefined ? logLevel : (envLevel ?? defaultLevel);
   const rank = LEVELS.indexOf(level as LogLevel);
   if (rank < 0) {
     const source = logLevel === undefined ? 'env COMMUNITY_SERVER_LOG' : 'logLevel';
