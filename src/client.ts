@@ -54,7 +54,7 @@ export interface ClientOptions {
    * `COMMUNITY_SERVER_LOG`): `'off'`; `'error'` (the SDK throws its errors rather than log them,
    * so this silences warnings); `'warn'`: a plain-http `baseUrl`, a body failing its schema
    * under `validation: 'warn'`, a failing rate-limit store; `'info'`: every wait — a retry (why,
-   * and how long before it) and a rate-limit hold (how long); `'debug'`: every attempt (method,
+   * and how long before it), a rate-limit hold (how long), a watch's backoff; `'debug'`: every attempt (method,
    * path and query, status or failure, milliseconds, attempt number). Never the token.
    */
   logLevel?: LogLevel | undefined;

@@ -201,6 +201,23 @@ describe('debug: one line per attempt', () => {
   });
 });
 
+describe('info: a watch waiting after a failed poll', () => {
+  it('says what failed and how long until it reads again', async () => {
+    const empty = () => json({ data: [], page: 1, pageSize: 10, total: 0, totalPages: 0 });
+    // The list call (the baseline), then a failing poll, then quiet polls.
+    const { client, at } = logged(inTurn(empty, () => json(errorBody('unavailable', 'down for maintenance'), 503), empty), { logLevel: 'info', maxRetries: 0 });
+    const watch = client.logs.list().watch({ intervalMs: 20 });
+    const next = watch.next();
+    await vi.waitFor(() => expect(at('info')).toHaveLength(1));
+    watch.close();
+    await expect(next).resolves.toEqual({ done: true, value: undefined });
+    expect(at('info')[0]).toMatch(/^community-server-sdk: watch of GET \/api\/v1\/server\/logs: down for maintenance; reading again in \d+ ms$/);
+    // The first backoff: the interval with equal jitter.
+    expect(waitOf(at('info')[0]!)).toBeGreaterThanOrEqual(10);
+    expect(waitOf(at('info')[0]!)).toBeLessThanOrEqual(20);
+  });
+});
+
 describe('the token never reaches a line', () => {
   it('even when the service echoes it in headers, body and error text, the fetch quotes it, and it is an id', async () => {
     const echo = { 'x-echo': `Bearer ${TOKEN}`, 'www-authenticate': `Bearer token="${TOKEN}"` };

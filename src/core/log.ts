@@ -7,8 +7,9 @@
  * - `'warn'` (the default): what the caller should fix or know is degraded: a plain-http
  *   `baseUrl`, a body that failed its schema under `validation: 'warn'`, a failing rate-limit
  *   store.
- * - `'info'`: the waits that make a call slow: each retry (why, and how long before it) and each
- *   rate-limit hold (how long); a rate-limit store answering again.
+ * - `'info'`: the waits that make a call slow: each retry (why, and how long before it), each
+ *   rate-limit hold (how long), a watch's backoff after a failed poll; a rate-limit store
+ *   answering again.
  * - `'debug'`: one line per attempt: method, path and query, status or failure, milliseconds,
  *   attempt number.
  * @module
@@ -39,7 +40,7 @@ export interface Logger {
   error(message: string): void;
   /** Something to fix or a degraded mode: plain-http `baseUrl`, schema mismatches under `validation: 'warn'`, a failing rate-limit store. */
   warn(message: string): void;
-  /** Waits: retries with their reason and delay, rate-limit holds with their length. */
+  /** Waits: retries and a watch's backoff with their reason and delay, rate-limit holds with their length. */
   info(message: string): void;
   /** One line per attempt: method, path and query, status or failure, milliseconds, attempt number. */
   debug(message: string): void;

@@ -84,6 +84,7 @@ export function createCaller(config: CallerConfig): Call {
       keys: endpoint.watch ?? { id: 'id' },
       params,
       fetchPage: again,
+      log: config.log,
     };
     const pages = fetchData(endpoint, request).then(({ data, response }) => ({ data: new Page(data as PageEnvelope<unknown>, fetchPage), response }));
     return new PagePromise(pages, fetchPage, source);
