@@ -71,6 +71,28 @@ describe('levels', () => {
     expect(debug).not.toHaveBeenCalled();
   });
 
+  it('a logger is called as an object: methods of a class (pino, winston) keep their `this`', async () => {
+    class Collector implements Logger {
+      readonly lines: string[] = [];
+      error(line: string) {
+        this.lines.push(line);
+      }
+      warn(line: string) {
+        this.lines.push(line);
+      }
+      info(line: string) {
+        this.lines.push(line);
+      }
+      debug(line: string) {
+        this.lines.push(line);
+      }
+    }
+    const logger = new Collector();
+    const { client } = clientWith(scenario, { logger, logLevel: 'debug', validation: 'warn' });
+    await client.members.get('m1');
+    expect(logger.lines).toHaveLength(4);
+  });
+
   it("with logLevel 'off' the logger is not even looked at once the client is built", async () => {
     const reads: PropertyKey[] = [];
     const { logger } = recorder();
