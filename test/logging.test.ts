@@ -5,7 +5,7 @@
 import { CommunityServerClient, InvalidArgumentError, TimeoutError, type Logger, type LogLevel, type RateLimitStore } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASE_URL, TOKEN, clientWith, errorBody, json, member, type Handler } from './helpers';
+import { BASE_URL, TOKEN, clientWith, errorBody, json, member, sleep, type Handler } from './helpers';
 
 type Method = keyof Logger;
 const METHODS: Method[] = ['error', 'warn', 'info', 'debug'];
@@ -220,6 +220,31 @@ describe('debug: one line per attempt', () => {
     expect(waitOf(hold)).toBeGreaterThan(0);
     expect(waitOf(hold)).toBeLessThanOrEqual(1000);
     expect(lines[3]!.line).toMatch(attempt('GET /api/v1/server/roles', '200', 1));
+  });
+});
+
+describe('info: a rate-limit store', () => {
+  it('that asks for a wait: the hold and its length', async () => {
+    const waits = [120, 0];
+    const store: RateLimitStore = { spend: async () => waits.shift() ?? 0, record: async () => {} };
+    const { client, lines } = logged(() => json(member('m1')), { logLevel: 'info', rateLimit: store });
+    await client.members.get('m1');
+    expect(lines).toEqual([{ method: 'info', line: 'community-server-sdk: GET /api/v1/server/members/m1: the rate-limit store says wait; holding 120 ms' }]);
+  });
+
+  it('that fails, then answers again: a warning, then (info) its return', async () => {
+    let failures = 1;
+    const store: RateLimitStore = { spend: async () => (failures-- > 0 ? Promise.reject(new Error('ECONNRESET')) : 0), record: async () => {} };
+    const { client, lines } = logged(() => json(member('m1')), { logLevel: 'info', rateLimit: store });
+    await client.members.get('m1');
+    // The store is tried again in the background, at most every 500 ms, beside later requests.
+    await sleep(550);
+    await client.members.get('m1');
+    await vi.waitFor(() => expect(lines).toHaveLength(2));
+    expect(lines).toEqual([
+      { method: 'warn', line: "community-server-sdk: the rate-limit store failed (ECONNRESET); counting this client's budget in-process until it answers again" },
+      { method: 'info', line: 'community-server-sdk: the rate-limit store answers again; counting the budget in it' },
+    ]);
   });
 });
 
