@@ -213,13 +213,14 @@ describe('debug: one line per attempt', () => {
     const mock = createMockApi({ rateLimit: { limit: 2, windowMs: 1000 } });
     const { logger, lines } = recorder();
     const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch, logger, logLevel: 'debug' });
-    for (let i = 0; i < 3; i++) await client.roles.list();
+    for (let page = 1; page <= 3; page++) await client.roles.list({ page, pageSize: 1 });
     expect(lines.map((entry) => entry.method)).toEqual(['debug', 'debug', 'info', 'debug']);
+    // Named with its query, like the attempts: in a concurrent walk, the page that waits.
     const hold = lines[2]!.line;
-    expect(hold).toMatch(/^community-server-sdk: GET \/api\/v1\/server\/roles: the rate-limit window is spent; holding \d+ ms until it resets$/);
+    expect(hold).toMatch(/^community-server-sdk: GET \/api\/v1\/server\/roles\?page=3&pageSize=1: the rate-limit window is spent; holding \d+ ms until it resets$/);
     expect(waitOf(hold)).toBeGreaterThan(0);
     expect(waitOf(hold)).toBeLessThanOrEqual(1000);
-    expect(lines[3]!.line).toMatch(attempt('GET /api/v1/server/roles', '200', 1));
+    expect(lines[3]!.line).toMatch(attempt('GET /api/v1/server/roles?page=3&pageSize=1', '200', 1));
   });
 });
 

@@ -15,7 +15,7 @@
  * @module
  */
 import { describe } from './arguments';
-import { InvalidArgumentError } from './errors';
+import { InvalidArgumentError, type RequestTarget } from './errors';
 import { redact } from './redact';
 
 /**
@@ -45,6 +45,12 @@ export interface Logger {
   /** One line per attempt: method, path and query, status or failure, milliseconds, attempt number. */
   debug(message: string): void;
 }
+
+/** A request as log lines name it: its query, when it has one, tells apart the pages of a walk. */
+export type LogTarget = RequestTarget & { readonly query?: string };
+
+/** `GET /api/v1/server/members?page=2`: how every line names a request. */
+export const label = ({ method, path, query = '' }: LogTarget) => `${method} ${path}${query}`;
 
 /** Levels by rank: a level enables itself and every one before it. */
 const LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;

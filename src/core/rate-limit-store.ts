@@ -10,8 +10,7 @@
  */
 import { RateLimitGate, readWindow, waitTooLong, type Gate, type Settle } from './rate-limit';
 import { sleep } from './sleep';
-import type { RequestTarget } from './errors';
-import type { Log } from './log';
+import { label, type Log, type LogTarget } from './log';
 import { describeThrown } from './redact';
 
 /**
@@ -139,7 +138,7 @@ export class StoreGate implements Gate {
     this.#local = new RateLimitGate(log, now);
   }
 
-  async acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
+  async acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
     const key = await this.#key;
     for (;;) {
       if (this.#down) {
@@ -156,7 +155,7 @@ export class StoreGate implements Gate {
       }
       if (wait === 0) return (headers) => this.#record(key, headers);
       if (wait > budgetMs) throw waitTooLong(target, wait, budgetMs);
-      this.#log.info?.(`${target.method} ${target.path}: the rate-limit store says wait; holding ${wait} ms`);
+      this.#log.info?.(`${label(target)}: the rate-limit store says wait; holding ${wait} ms`);
       await sleep(wait, signal);
     }
   }

@@ -9,7 +9,7 @@
  * @module
  */
 import { RateLimitError, type RequestTarget } from './errors';
-import type { Log } from './log';
+import { label, type Log, type LogTarget } from './log';
 import { sleep } from './sleep';
 
 /** What the gate learned from one answer's headers. */
@@ -46,7 +46,7 @@ export interface Gate {
    * settles it. Throws `RateLimitError` at once when that wait would exceed `budgetMs` (the
    * attempt's timeout).
    */
-  acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle>;
+  acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle>;
 }
 
 /** The in-process budget (the default): counted in this client alone. */
@@ -69,7 +69,7 @@ export class RateLimitGate implements Gate {
   /** Bound once: every `acquire` hands out the same function, no closure per request. */
   readonly #settle: Settle = (headers) => this.settle(headers);
 
-  async acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
+  async acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
     for (;;) {
       if (this.#remaining === undefined) {
         if (!this.#known || !this.#probing) {
@@ -89,7 +89,7 @@ export class RateLimitGate implements Gate {
         break;
       }
       if (wait > budgetMs) throw waitTooLong(target, wait, budgetMs);
-      this.log.info?.(`${target.method} ${target.path}: the rate-limit window is spent; holding ${wait} ms until it resets`);
+      this.log.info?.(`${label(target)}: the rate-limit window is spent; holding ${wait} ms until it resets`);
       await sleep(wait, signal);
     }
     this.#inFlight++;

@@ -19,7 +19,7 @@ import {
 } from './errors';
 import { RateLimitGate, type Gate } from './rate-limit';
 import { StoreGate, type RateLimitMode } from './rate-limit-store';
-import type { Log } from './log';
+import { label, type Log } from './log';
 import { describeThrown, redact } from './redact';
 
 /** What the transport needs from the client's options. */
@@ -75,9 +75,6 @@ const isRetryStatus = (status: number) => status === 408 || status === 429 || (s
 const MAX_RETRY_AFTER_SECONDS = 60;
 const FIRST_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8000;
-
-/** `GET /api/v1/server/members?page=2`: how log lines name a request. */
-const label = (request: OutgoingRequest) => `${request.method} ${request.path}${request.query}`;
 
 export function createTransport(config: TransportConfig): Send {
   const { log } = config;
