@@ -36,7 +36,7 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch | undefined;
   /**
    * What a 2xx body that fails its schema does: `'error'` (default) throws
-   * `ResponseValidationError`; `'warn'` warns once per endpoint and returns the body as it came;
+   * `ResponseValidationError`; `'warn'` warns (to `logger`) once per endpoint and returns the body as it came;
    * `'off'` skips schemas.
    */
   validation?: ValidationMode | undefined;
@@ -50,12 +50,13 @@ export interface ClientOptions {
    */
   rateLimit?: RateLimitMode | undefined;
   /**
-   * How much goes to `logger`, each level with those above it (default `'warn'`, or env
+   * How much goes to `logger`, each level with the more severe ones (default `'warn'`, or env
    * `COMMUNITY_SERVER_LOG`): `'off'`; `'error'` (the SDK throws its errors rather than log them,
    * so this silences warnings); `'warn'`: a plain-http `baseUrl`, a body failing its schema
    * under `validation: 'warn'`, a failing rate-limit store; `'info'`: every wait — a retry (why,
-   * and how long before it), a rate-limit hold (how long), a watch's backoff; `'debug'`: every attempt (method,
-   * path and query, status or failure, milliseconds, attempt number). Never the token.
+   * and how long before it), a rate-limit hold (how long), a watch's backoff; `'debug'`: every
+   * attempt (method, path and query, status or failure, milliseconds, attempt number). Never
+   * the token.
    */
   logLevel?: LogLevel | undefined;
   /** Where log lines go (default `console`): any object with `error`, `warn`, `info` and `debug` methods. */
