@@ -204,8 +204,9 @@ describe('debug: one line per attempt', () => {
   });
 
   it('a POST is logged, and not retried', async () => {
-    const { client, lines } = logged(() => json(errorBody('unavailable', 'down'), 503));
+    const { client, lines, requests } = logged(() => json(errorBody('unavailable', 'down'), 503));
     await expect(client.tokens.create({ name: 'ci' })).rejects.toThrow();
+    expect(requests).toHaveLength(1);
     expect(lines.map((entry) => entry.line)).toEqual([expect.stringMatching(attempt('POST /api/v1/tokens', '503', 1))]);
   });
 

@@ -19,7 +19,7 @@ import { InvalidArgumentError, type RequestTarget } from './errors';
 import { redact } from './redact';
 
 /**
- * How much the client logs: nothing (`'off'`), or everything at this level and above. See
+ * How much the client logs: nothing (`'off'`), or this level and the more severe ones. See
  * {@link ClientOptions.logLevel} for what each level carries.
  * @example
  * const level: LogLevel = process.env.NODE_ENV === 'production' ? 'warn' : 'debug';
