@@ -2,10 +2,10 @@
  * Cold start and size of the built client:
  * - `import('community-server-sdk')` in a fresh process against `import('ky')` + `import('zod')`
  *   (goal ≤ 1.5×), alternating the two process by process;
- * - the whole client entry, ESM, bundled with its dependencies, minified + brotli (goal ≤ 23 KB:
- *   the 64 requests fit 20 KB; `watch()`, the shared rate-limit store and issue 10's hardening
- *   added ~3 KB, and the budget grew by 3 KB for them),
- *   as size-limit measures it: the same figure `npm test` enforces from `.size-limit.json`.
+ * - the whole client entry, ESM, bundled with its dependencies, minified + brotli (goal: the
+ *   budget in `.size-limit.json`, 23.6 KB: the 64 requests fit 20 KB; `watch()`, the shared
+ *   rate-limit store and issue 10's hardening added ~3 KB, logging ~0.6 KB),
+ *   as size-limit measures it: the same figure `npm test` enforces.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -41,5 +41,7 @@ export async function bundleSize(): Promise<Comparison> {
   const { stdout } = await run(`${root}/node_modules/.bin/size-limit`, ['--json'], { cwd: root });
   const [client] = JSON.parse(stdout) as { name: string; size: number; sizeLimit: number }[];
   const kb = client!.size / 1000;
-  return { name: 'whole client entry, ESM, with ky and zod/mini, minified + brotli (size-limit)', value: `${kb.toFixed(2)} KB`, baseline: '—', ratio: null, goal: '≤ 23 KB', met: kb <= 23 };
+  // The goal is the budget `npm test` enforces, read from the one place it is set.
+  const goal = `≤ ${client!.sizeLimit / 1000} KB`;
+  return { name: 'whole client entry, ESM, with ky and zod/mini, minified + brotli (size-limit)', value: `${kb.toFixed(2)} KB`, baseline: '—', ratio: null, goal, met: client!.size <= client!.sizeLimit };
 }

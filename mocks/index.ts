@@ -17,6 +17,7 @@ import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './aut
 import type { HealthState, MockState } from './context';
 import { createHandlers, hasBrokenEscapes } from './handlers';
 import type { AuthErrorShape } from './replies';
+import { sleep } from '../src/core/sleep';
 import { Store } from './store';
 import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
 
@@ -165,19 +166,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
 
   const delay = (signal: AbortSignal) => {
     const ms = minLatency === maxLatency ? minLatency : runtime.number.int({ min: minLatency, max: maxLatency });
-    if (ms <= 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      };
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', done);
-        resolve();
-      }, ms);
-      if (signal.aborted) done();
-      else signal.addEventListener('abort', done, { once: true });
-    });
+    return ms > 0 ? sleep(ms, signal) : Promise.resolve();
   };
 
   const control = createActivity(state, seed);

@@ -5,7 +5,8 @@
 import { checkRetries, checkTimeout, describe, isPlainObject } from './core/arguments';
 import { isEndpoint, type Resource, type ResourceTable } from './core/endpoint';
 import { InvalidArgumentError } from './core/errors';
-import { isRateLimitStore, type RateLimitStore } from './core/rate-limit-store';
+import { createLog, type Log, type Logger, type LogLevel } from './core/log';
+import { isRateLimitStore, type RateLimitMode } from './core/rate-limit-store';
 import { createCaller, type Call, type ValidationMode } from './core/request';
 import { createTransport } from './core/transport';
 import { resources, type Resources } from './resources/index';
@@ -35,7 +36,7 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch | undefined;
   /**
    * What a 2xx body that fails its schema does: `'error'` (default) throws
-   * `ResponseValidationError`; `'warn'` warns once per endpoint and returns the body as it came;
+   * `ResponseValidationError`; `'warn'` warns (to `logger`) once per endpoint and returns the body as it came;
    * `'off'` skips schemas.
    */
   validation?: ValidationMode | undefined;
@@ -47,7 +48,19 @@ export interface ClientOptions {
    * as `'wait'`, with the budget counted in the store, shared by every client on it with this
    * token; while the store fails, the client counts its own and warns once.
    */
-  rateLimit?: 'wait' | 'off' | RateLimitStore | undefined;
+  rateLimit?: RateLimitMode | undefined;
+  /**
+   * How much goes to `logger`, each level with the more severe ones (default `'warn'`, or env
+   * `COMMUNITY_SERVER_LOG`): `'off'`; `'error'` (the SDK throws its errors rather than log them,
+   * so this silences warnings); `'warn'`: a plain-http `baseUrl`, a body failing its schema
+   * under `validation: 'warn'`, a failing rate-limit store; `'info'`: every wait — a retry (why,
+   * and how long before it), a rate-limit hold (how long), a watch's backoff; `'debug'`: every
+   * attempt (method, path and query, status or failure, milliseconds, attempt number). Never
+   * the token.
+   */
+  logLevel?: LogLevel | undefined;
+  /** Where log lines go (default `console`): any object with `error`, `warn`, `info` and `debug` methods. */
+  logger?: Logger | undefined;
 }
 
 /**
@@ -64,9 +77,22 @@ export const DEFAULTS = {
   validation: 'error',
   /** Hold requests while the rate-limit window is spent. */
   rateLimit: 'wait',
-} as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation' | 'rateLimit'>>;
+  /** Warnings only. */
+  logLevel: 'warn',
+} as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation' | 'rateLimit' | 'logLevel'>>;
 
-const optionNames = new Set(['token', 'baseUrl', 'timeout', 'maxRetries', 'fetch', 'validation', 'rateLimit']);
+/** Every option, and only those: the compiler fails when this and {@link ClientOptions} part. */
+const OPTIONS: Record<keyof ClientOptions, true> = {
+  token: true,
+  baseUrl: true,
+  timeout: true,
+  maxRetries: true,
+  fetch: true,
+  validation: true,
+  rateLimit: true,
+  logLevel: true,
+  logger: true,
+};
 const validationModes = new Set<unknown>(['error', 'warn', 'off']);
 
 /**
@@ -87,9 +113,16 @@ export class CommunityServerClient {
   constructor(options: ClientOptions = {}) {
     if (!isPlainObject(options as unknown)) throw new InvalidArgumentError(`client options must be an object, got ${describe(options)}`);
     for (const key of Object.keys(options)) {
-      if (!optionNames.has(key)) throw new InvalidArgumentError(`unknown client option "${key}" (known: ${[...optionNames].join(', ')})`);
+      if (!Object.hasOwn(OPTIONS, key)) throw new InvalidArgumentError(`unknown client option "${key}" (known: ${Object.keys(OPTIONS).join(', ')})`);
     }
     const token = checkToken(options.token ?? env('COMMUNITY_SERVER_TOKEN'));
+    const log = createLog({
+      logLevel: options.logLevel,
+      envLevel: options.logLevel === undefined ? env('COMMUNITY_SERVER_LOG') : undefined,
+      defaultLevel: DEFAULTS.logLevel,
+      logger: options.logger,
+      secret: token,
+    });
     const baseUrl = resolveBaseUrl(options.baseUrl ?? env('COMMUNITY_SERVER_BASE_URL') ?? '/');
     checkTimeout('timeout', options.timeout);
     checkRetries('maxRetries', options.maxRetries);
@@ -100,8 +133,7 @@ export class CommunityServerClient {
     if (options.rateLimit !== undefined && options.rateLimit !== 'wait' && options.rateLimit !== 'off' && !isRateLimitStore(options.rateLimit)) {
       throw new InvalidArgumentError(`rateLimit must be 'wait', 'off' or a RateLimitStore (an object with spend and record methods), got ${describe(options.rateLimit)}`);
     }
-    warnIfPlainHttp(baseUrl, token);
-    const warn = (message: string) => console.warn(message);
+    warnIfPlainHttp(baseUrl, token, log);
     const send = createTransport({
       baseUrl,
       token,
@@ -109,13 +141,13 @@ export class CommunityServerClient {
       maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
       fetch: options.fetch,
       rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
-      warn,
+      log,
     });
     this.#call = createCaller({
       send,
       validation: options.validation ?? DEFAULTS.validation,
       hasToken: token !== undefined,
-      warn,
+      log,
     });
   }
 
@@ -221,13 +253,11 @@ const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
  * The service requires HTTPS: a token sent over plain HTTP to another machine can be read on the
  * way. Loopback is fine (the mock, a local proxy). Warned once per origin, never with the token.
  */
-function warnIfPlainHttp(baseUrl: string, token: string | undefined): void {
+function warnIfPlainHttp(baseUrl: string, token: string | undefined, log: Log): void {
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' || LOOPBACK.test(url.hostname) || warnedOrigins.has(url.origin)) return;
   warnedOrigins.add(url.origin);
-  console.warn(
-    `community-server-sdk: baseUrl ${url.origin} is plain http to a non-loopback host; the service requires https, and ${token ? 'your token' : 'a token'} would travel unencrypted`,
-  );
+  log.warn?.(`baseUrl ${url.origin} is plain http to a non-loopback host; the service requires https, and ${token ? 'your token' : 'a token'} would travel unencrypted`);
 }
 
 function resolveBaseUrl(baseUrl: unknown): string {

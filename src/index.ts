@@ -29,7 +29,8 @@ export {
   type RequestTarget,
 } from './core/errors';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination';
-export type { RateLimitStore, RateLimitWindow } from './core/rate-limit-store';
+export type { Logger, LogLevel } from './core/log';
+export type { RateLimitMode, RateLimitStore, RateLimitWindow } from './core/rate-limit-store';
 export type { ValidationMode } from './core/request';
 export { Watch, type WatchCursor, type WatchKeys, type WatchOptions } from './core/watch';
 export { toDate } from './to-date';

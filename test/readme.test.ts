@@ -34,6 +34,8 @@ declare const timeout: number;
 declare const maxRetries: number;
 declare const validation: import('community-server-sdk').ValidationMode;
 declare const rateLimit: 'wait' | 'off';
+declare const logLevel: import('community-server-sdk').LogLevel;
+declare const logger: import('community-server-sdk').Logger;
 `;
 
 it('has only blocks this test knows how to check', () => {

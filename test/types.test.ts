@@ -7,9 +7,14 @@ import {
   CommunityServerClient,
   PagePromise,
   type CadUnit,
+  type ClientOptions,
   type DepartmentMember,
   type ListParams,
+  type Logger,
+  type LogLevel,
   type Member,
+  type RateLimitMode,
+  type RateLimitStore,
   type RequestOptions,
   type Token,
 } from 'community-server-sdk';
@@ -83,5 +88,23 @@ describe('results', () => {
       expectTypeOf(response).toEqualTypeOf<Response>();
     };
     expectTypeOf(walk).toBeFunction();
+  });
+});
+
+describe('client options', () => {
+  it('name their types: RateLimitMode, LogLevel, Logger (which console is)', () => {
+    expectTypeOf<ClientOptions['rateLimit']>().toEqualTypeOf<RateLimitMode | undefined>();
+    expectTypeOf<RateLimitMode>().toEqualTypeOf<'wait' | 'off' | RateLimitStore>();
+    expectTypeOf<ClientOptions['logLevel']>().toEqualTypeOf<LogLevel | undefined>();
+    expectTypeOf<LogLevel>().toEqualTypeOf<'off' | 'error' | 'warn' | 'info' | 'debug'>();
+    expectTypeOf<ClientOptions['logger']>().toEqualTypeOf<Logger | undefined>();
+    expectTypeOf(console).toMatchTypeOf<Logger>();
+    const never = () => {
+      // @ts-expect-error not a level
+      void new CommunityServerClient({ logLevel: 'verbose' });
+      // @ts-expect-error a logger needs all four methods
+      void new CommunityServerClient({ logger: { warn: () => {} } });
+    };
+    expectTypeOf(never).toBeFunction();
   });
 });

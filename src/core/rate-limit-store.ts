@@ -10,8 +10,8 @@
  */
 import { RateLimitGate, readWindow, waitTooLong, type Gate, type Settle } from './rate-limit';
 import { sleep } from './sleep';
-import type { RequestTarget } from './errors';
-import { redact } from './redact';
+import { label, type Log, type LogTarget } from './log';
+import { describeThrown } from './redact';
 
 /**
  * What one answer said about the rate-limit window, as a store records it.
@@ -71,6 +71,15 @@ export interface RateLimitStore {
   record(key: string, window: RateLimitWindow | undefined): Promise<void>;
 }
 
+/**
+ * What `rateLimit` takes: `'wait'` (hold requests while the window is spent), `'off'` (send
+ * regardless), or a store (as `'wait'`, with the budget counted in the store).
+ * @example
+ * const mode: RateLimitMode = process.env.CI ? 'off' : 'wait';
+ * const client = new CommunityServerClient({ rateLimit: mode });
+ */
+export type RateLimitMode = 'wait' | 'off' | RateLimitStore;
+
 /** Whether `value` has the two methods of a {@link RateLimitStore}. */
 export const isRateLimitStore = (value: unknown): value is RateLimitStore =>
   typeof value === 'object' && value !== null && typeof (value as RateLimitStore).spend === 'function' && typeof (value as RateLimitStore).record === 'function';
@@ -102,8 +111,8 @@ export interface StoreGateOptions {
   store: RateLimitStore;
   baseUrl: string;
   token: string | undefined;
-  /** Told once, the first time the store fails. */
-  warn: (message: string) => void;
+  /** Warned once, the first time the store fails; told (`info`) of holds and of the store's return. */
+  log: Log;
   now?: () => number;
 }
 
@@ -111,8 +120,7 @@ export interface StoreGateOptions {
 export class StoreGate implements Gate {
   readonly #store: RateLimitStore;
   readonly #key: Promise<string>;
-  readonly #warn: (message: string) => void;
-  readonly #token: string | undefined;
+  readonly #log: Log;
   readonly #now: () => number;
   /** The fallback, kept informed by every answer so it knows the window when it takes over. */
   readonly #local: RateLimitGate;
@@ -122,16 +130,15 @@ export class StoreGate implements Gate {
   #checkAfter = 0;
   #warned = false;
 
-  constructor({ store, baseUrl, token, warn, now = Date.now }: StoreGateOptions) {
+  constructor({ store, baseUrl, token, log, now = Date.now }: StoreGateOptions) {
     this.#store = store;
     this.#key = windowKey(baseUrl, token);
-    this.#warn = warn;
-    this.#token = token;
+    this.#log = log;
     this.#now = now;
-    this.#local = new RateLimitGate(now);
+    this.#local = new RateLimitGate(log, now);
   }
 
-  async acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
+  async acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
     const key = await this.#key;
     for (;;) {
       if (this.#down) {
@@ -148,6 +155,7 @@ export class StoreGate implements Gate {
       }
       if (wait === 0) return (headers) => this.#record(key, headers);
       if (wait > budgetMs) throw waitTooLong(target, wait, budgetMs);
+      this.#log.info?.(`${label(target)}: the rate-limit store says wait; holding ${wait} ms`);
       await sleep(wait, signal);
     }
   }
@@ -177,6 +185,7 @@ export class StoreGate implements Gate {
       () => {
         this.#down = false;
         this.#checking = false;
+        this.#log.info?.('the rate-limit store answers again; counting the budget in it');
       },
       () => {
         this.#checkAfter = this.#now() + STORE_RETRY_MS;
@@ -191,8 +200,7 @@ export class StoreGate implements Gate {
     if (this.#warned) return;
     this.#warned = true;
     // The store's own message (a Redis host, a timeout). The token never reaches the store, but
-    // a store is the caller's code: redacted all the same.
-    const reason = redact(error instanceof Error ? error.message : String(error), this.#token);
-    this.#warn(`community-server-sdk: the rate-limit store failed (${reason}); counting this client's budget in-process until it answers again`);
+    // a store is the caller's code: the log redacts it all the same.
+    this.#log.warn?.(`the rate-limit store failed (${describeThrown(error)}); counting this client's budget in-process until it answers again`);
   }
 }

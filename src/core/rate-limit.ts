@@ -9,6 +9,7 @@
  * @module
  */
 import { RateLimitError, type RequestTarget } from './errors';
+import { label, type Log, type LogTarget } from './log';
 import { sleep } from './sleep';
 
 /** What the gate learned from one answer's headers. */
@@ -45,7 +46,7 @@ export interface Gate {
    * settles it. Throws `RateLimitError` at once when that wait would exceed `budgetMs` (the
    * attempt's timeout).
    */
-  acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle>;
+  acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle>;
 }
 
 /** The in-process budget (the default): counted in this client alone. */
@@ -60,12 +61,15 @@ export class RateLimitGate implements Gate {
   #probing = false;
   #onSettle: (() => void)[] = [];
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly log: Log,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Bound once: every `acquire` hands out the same function, no closure per request. */
   readonly #settle: Settle = (headers) => this.settle(headers);
 
-  async acquire(target: RequestTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
+  async acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
     for (;;) {
       if (this.#remaining === undefined) {
         if (!this.#known || !this.#probing) {
@@ -85,6 +89,7 @@ export class RateLimitGate implements Gate {
         break;
       }
       if (wait > budgetMs) throw waitTooLong(target, wait, budgetMs);
+      this.log.info?.(`${label(target)}: the rate-limit window is spent; holding ${wait} ms until it resets`);
       await sleep(wait, signal);
     }
     this.#inFlight++;

@@ -9,7 +9,8 @@ import { buildPath, checkRequestOptions, listQuery } from './arguments';
 import type { Endpoint, ListParams } from './endpoint';
 import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './errors';
 import { Page, PagePromise } from './pagination';
-import { bodyOf, type OutgoingRequest, type Send } from './transport';
+import type { Log } from './log';
+import type { OutgoingRequest, Received, Send } from './transport';
 import type { WatchSource } from './watch';
 import { looseObject, type PageEnvelope } from '../schemas/common';
 
@@ -26,7 +27,7 @@ export interface CallerConfig {
   validation: ValidationMode;
   hasToken: boolean;
   /** Where `validation: 'warn'` reports. */
-  warn: (message: string) => void;
+  log: Log;
 }
 
 export type Call = (endpoint: Endpoint, args: readonly unknown[]) => APIPromise<unknown>;
@@ -52,16 +53,18 @@ export function createCaller(config: CallerConfig): Call {
     try {
       request = describeRequest(endpoint, parts, config.hasToken);
     } catch (error) {
-      const failed = Promise.reject(error); // bad arguments: nothing was sent
-      if (endpoint.kind !== 'page') return new APIPromise(failed);
-      return new PagePromise(failed, () => call(endpoint, args) as PagePromise<unknown>, error as Error);
+      const rejected = Promise.reject(error); // bad arguments: nothing was sent
+      if (endpoint.kind !== 'page') return new APIPromise(rejected);
+      // Any other page of a list that cannot be asked for fails the same way.
+      const failed: PagePromise<unknown> = new PagePromise(rejected, () => failed, error as Error);
+      return failed;
     }
     if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));
     return listPromise(endpoint, request, (parts.listParams ?? {}) as ListParams);
   };
 
   const fetchData = (endpoint: Endpoint, request: OutgoingRequest): Promise<WithResponse<unknown>> =>
-    config.send(request).then(async (response) => ({ data: await readBody(endpoint, request, response), response }));
+    config.send(request).then((received) => ({ data: readBody(endpoint, request, received), response: received.response }));
 
   /**
    * A list request, described once: its next pages and its watch's polls re-send the same
@@ -81,13 +84,13 @@ export function createCaller(config: CallerConfig): Call {
       keys: endpoint.watch ?? { id: 'id' },
       params,
       fetchPage: again,
+      log: config.log,
     };
     const pages = fetchData(endpoint, request).then(({ data, response }) => ({ data: new Page(data as PageEnvelope<unknown>, fetchPage), response }));
     return new PagePromise(pages, fetchPage, source);
   }
 
-  async function readBody(endpoint: Endpoint, request: OutgoingRequest, response: Response): Promise<unknown> {
-    const text = await bodyOf(response);
+  function readBody(endpoint: Endpoint, request: OutgoingRequest, { response, body: text }: Received): unknown {
     if (endpoint.kind === 'text' || !endpoint.schema) return text;
     const target = { method: request.method, path: request.path, status: response.status };
     let body: unknown;
@@ -117,7 +120,7 @@ export function createCaller(config: CallerConfig): Call {
     if (config.validation === 'error') throw new ResponseValidationError(message, { ...target, issues: parsed.error.issues });
     if (!warnedEndpoints.has(endpoint)) {
       warnedEndpoints.add(endpoint); // once per endpoint: a walk over 1,000 pages should not print 1,000 warnings
-      config.warn(`community-server-sdk: ${message} (validation: 'warn', returning the body unchecked)`);
+      config.log.warn?.(`${message} (validation: 'warn', returning the body unchecked)`);
     }
     return body;
   }

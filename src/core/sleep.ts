@@ -1,5 +1,5 @@
 /**
- * The one abortable wait, shared by the rate-limit gate and `watch()`.
+ * The one abortable wait, shared by the rate-limit gates, `watch()` and the mock's latency.
  * @module
  */
 

@@ -24,6 +24,8 @@ import type { ListParams } from './endpoint';
 import { checkRequestOptions, checkTimeout, describe, isPlainObject } from './arguments';
 import { ApiError, CommunityServerError, ConnectionError, InvalidArgumentError, RateLimitError, TimeoutError } from './errors';
 import type { Page } from './pagination';
+import type { Log } from './log';
+import { describeThrown } from './redact';
 import { sleep } from './sleep';
 
 /**
@@ -84,6 +86,8 @@ export interface WatchSource<T> {
   readonly params: ListParams;
   /** The same request again, with page and order parameters overridden. */
   fetchPage(overrides: ListParams, signal: AbortSignal): PromiseLike<Page<T>>;
+  /** The client's log: a backoff after a failed poll is a wait, logged at `info`. */
+  readonly log: Log;
 }
 
 const DEFAULT_INTERVAL_MS = 10_000;
@@ -296,7 +300,9 @@ export class Watch<T> implements AsyncIterableIterator<T> {
         return await task();
       } catch (error) {
         if (this.#signal.aborted || !isTransient(error)) throw error;
-        await sleep(backoff(this.#intervalMs, failures, error), this.#signal);
+        const wait = backoff(this.#intervalMs, failures, error);
+        this.#source.log.info?.(`watch of ${this.#source.list}: ${describeThrown(error)}; reading again in ${wait} ms`);
+        await sleep(wait, this.#signal);
       }
     }
   }
@@ -465,7 +471,7 @@ function isTransient(error: unknown): boolean {
 /** Capped exponential backoff with equal jitter; at least what a 429's `Retry-After` asks. */
 function backoff(intervalMs: number, failures: number, error: unknown): number {
   const base = Math.min(MAX_BACKOFF_MS, Math.min(intervalMs, FIRST_BACKOFF_MS) * 2 ** Math.min(failures - 1, 30));
-  const jittered = base / 2 + (Math.random() * base) / 2;
+  const jittered = Math.round(base / 2 + (Math.random() * base) / 2);
   const retryAfter = error instanceof RateLimitError && error.retryAfter !== null ? error.retryAfter * 1000 : 0;
   // A 429's wait is obeyed up to an hour: a service asking for days (or years, past what a timer
   // can hold) gets polled again within the hour rather than at once or never.

@@ -1,0 +1,102 @@
+/**
+ * The client's log: `logLevel` filters, `logger` writes, and every line is redacted on its way.
+ *
+ * What each level carries:
+ * - `'error'`: nothing of its own — the SDK throws its errors to the caller rather than logging
+ *   them; the level keeps warnings out.
+ * - `'warn'` (the default): what the caller should fix or know is degraded: a plain-http
+ *   `baseUrl`, a body that failed its schema under `validation: 'warn'`, a failing rate-limit
+ *   store.
+ * - `'info'`: the waits that make a call slow: each retry (why, and how long before it), each
+ *   rate-limit hold (how long), a watch's backoff after a failed poll; a rate-limit store
+ *   answering again.
+ * - `'debug'`: one line per attempt: method, path and query, status or failure, milliseconds,
+ *   attempt number.
+ * @module
+ */
+import { describe } from './arguments';
+import { InvalidArgumentError, type RequestTarget } from './errors';
+import { redact } from './redact';
+
+/**
+ * How much the client logs: nothing (`'off'`), or this level and the more severe ones. See
+ * {@link ClientOptions.logLevel} for what each level carries.
+ * @example
+ * const level: LogLevel = process.env.NODE_ENV === 'production' ? 'warn' : 'debug';
+ * const client = new CommunityServerClient({ logLevel: level });
+ */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/**
+ * Where the client's log lines go: `console` (the default), or any object with these four
+ * methods (pino, winston, a test's recorder). Each line is one string, the token redacted.
+ * @example
+ * const lines: string[] = [];
+ * const logger: Logger = { error: (line) => lines.push(line), warn: (line) => lines.push(line), info: (line) => lines.push(line), debug: (line) => lines.push(line) };
+ * const client = new CommunityServerClient({ logLevel: 'debug', logger });
+ */
+export interface Logger {
+  /** Unused by the SDK today (it throws its errors); here so any level's logger fits. */
+  error(message: string): void;
+  /** Something to fix or a degraded mode: plain-http `baseUrl`, schema mismatches under `validation: 'warn'`, a failing rate-limit store. */
+  warn(message: string): void;
+  /** Waits: retries and a watch's backoff with their reason and delay, rate-limit holds with their length. */
+  info(message: string): void;
+  /** One line per attempt: method, path and query, status or failure, milliseconds, attempt number. */
+  debug(message: string): void;
+}
+
+/** A request as log lines name it: its query, when it has one, tells apart the pages of a walk. */
+export type LogTarget = RequestTarget & { readonly query?: string };
+
+/** `GET /api/v1/server/members?page=2`: how every line names a request. */
+export const label = ({ method, path, query = '' }: LogTarget) => `${method} ${path}${query}`;
+
+/** Levels by rank: a level enables itself and every one before it. */
+const LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;
+const METHODS = ['error', 'warn', 'info', 'debug'] as const;
+
+/**
+ * The writers of the enabled levels; a disabled level is absent, so a call site written
+ * `log.debug?.(`…`)` evaluates nothing — no string, no clock read — unless debug is on.
+ */
+export type Log = { readonly [Level in Exclude<LogLevel, 'off'>]?: (message: string) => void };
+
+export interface LogOptions {
+  logLevel: unknown;
+  /** The environment's `COMMUNITY_SERVER_LOG`, used when `logLevel` is not given. */
+  envLevel: string | undefined;
+  /** When neither is given. */
+  defaultLevel: LogLevel;
+  logger: unknown;
+  /** Redacted from every line. */
+  secret: string | undefined;
+}
+
+/** The client's log from its options, checked (`InvalidArgumentError` for a bad level or logger). */
+export function createLog({ logLevel, envLevel, defaultLevel, logger = console, secret }: LogOptions): Log {
+  // Only an absent option falls back: `null` is a bad value like any other.
+  const level = logLevel !== undefined ? logLevel : (envLevel ?? defaultLevel);
+  const rank = LEVELS.indexOf(level as LogLevel);
+  if (rank < 0) {
+    const source = logLevel === undefined ? 'env COMMUNITY_SERVER_LOG' : 'logLevel';
+    throw new InvalidArgumentError(`${source} must be one of ${LEVELS.map((name) => `'${name}'`).join(', ')}, got ${describe(level)}`);
+  }
+  checkLogger(logger);
+  const log: { -readonly [Level in keyof Log]: Log[Level] } = {};
+  for (const method of METHODS.slice(0, rank)) {
+    // The method is looked up on each line, so a logger (or a spy on `console`) swapped later applies.
+    log[method] = (message) => logger[method](redact(`community-server-sdk: ${message}`, secret));
+  }
+  return log;
+}
+
+function checkLogger(logger: unknown): asserts logger is Logger {
+  if ((typeof logger !== 'object' && typeof logger !== 'function') || logger === null) {
+    throw new InvalidArgumentError(`logger must be an object with error, warn, info and debug methods, got ${describe(logger)}`);
+  }
+  const missing = METHODS.filter((method) => typeof (logger as Record<string, unknown>)[method] !== 'function');
+  if (missing.length > 0) {
+    throw new InvalidArgumentError(`logger must have error, warn, info and debug methods; it lacks ${missing.join(', ')}`);
+  }
+}
