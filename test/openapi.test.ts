@@ -15,6 +15,7 @@ import type { JsonSchema } from '../scripts/openapi/json-schema';
 import { endpointsOf } from '../src/core/endpoint';
 import type { Endpoint } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
+import { rawRequest } from './helpers';
 import { pick, replaceArg, rows, type Ids, type Row } from './mock/contract-rows';
 
 const committed = readFileSync(openApiFile, 'utf8');
@@ -165,19 +166,12 @@ function nonConformities(endpoint: Endpoint, received: Received): string[] {
   return problems;
 }
 
-const BASE_URL = 'https://community.test';
-
 /** Sends one request to the mock, in-process: path ids from `args`, then the JSON body if the request has one. */
 async function send(mock: MockApi, endpoint: Endpoint, args: readonly unknown[], token?: string): Promise<Received> {
   const values = [...args];
   const path = endpoint.parts.map((part) => (typeof part === 'string' ? part : encodeURIComponent(String(values.shift())))).join('');
-  const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
-  const init: RequestInit = { method: endpoint.method, headers };
-  if (endpoint.body) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(values.shift());
-  }
-  return receive(await mock.fetch(`${BASE_URL}${path}`, init));
+  const body = endpoint.body ? { json: values.shift() } : {};
+  return receive(await rawRequest(mock, path, { method: endpoint.method, token: token ?? null, ...body }));
 }
 
 /** Asserts the status, then that the answer conforms; a failure lists ajv's errors. */

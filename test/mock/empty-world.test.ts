@@ -4,9 +4,10 @@
  * an empty page for a list, the row for an id that exists, 404 for one that does not, and never
  * a 5xx or a thrown error. Answers go through the SDK, which validates every body.
  */
-import { CommunityServerClient, NotFoundError, Page } from 'community-server-sdk';
+import { NotFoundError, Page } from 'community-server-sdk';
 import { createMockApi, DEFAULT_COUNTS, type Store, type WorldCounts } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
+import { mockClient } from '../helpers';
 import { method, rows, type Ids } from './contract-rows';
 
 const MISSING = 'no-such-id';
@@ -78,7 +79,7 @@ describe('#12 every counts group at 0 makes a valid, servable world', () => {
       const table = group === 'calls' || group === 'records' || group === 'units' || group === 'unitGroups' ? (main.cad as any)[group] : (main as any)[group];
       expect(table.size, `${group} is empty`).toBe(0);
     }
-    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch, maxRetries: 0 });
+    const client = mockClient(mock);
     const ids = idsOf(mock.store);
     let notFound = 0;
     for (const row of rows) {
