@@ -177,6 +177,9 @@ describe('mock.activity.step()', () => {
     const { mock, clock } = clocked({ seed: 3 });
     const client = mockClient(mock);
     const seen = new Set<string>();
+    // Checks that apply to some events only: counted, so the run must have made each at least once.
+    let logs = 0;
+    let updates = 0;
     for (let i = 0; i < 300; i++) {
       clock.now += 400;
       const [event] = mock.activity.step();
@@ -185,15 +188,20 @@ describe('mock.activity.step()', () => {
       expect(got, event!.kind).toEqual(event!.row);
       expect(page, `${event!.kind} page 1`).toContainEqual(event!.row);
       expect(references.every((reference) => reference !== undefined)).toBe(true);
-      if (event!.kind === 'logs') expect(references[1]).toContain(event!.row.id); // logs.byUser(username) lists it
+      if (event!.kind === 'logs') {
+        expect(references[1]).toContain(event!.row.id); // logs.byUser(username) lists it
+        logs++;
+      }
       expect(timeOf(event!)).toBe(Math.floor(clock.now / 1000));
       if (event!.updated) {
         expect(SCHEMAS[event!.updated.kind].parse(event!.updated.row)).toEqual(event!.updated.row);
         expect((await served(client, event!.updated)).got).toEqual(event!.updated.row);
+        updates++;
       }
       seen.add(event!.kind);
     }
     expect(seen.size).toBeGreaterThanOrEqual(12);
+    expect({ logs, updates }).toEqual({ logs: expect.toSatisfy((n: number) => n > 0), updates: expect.toSatisfy((n: number) => n > 0) });
   });
 
   it('never dates a row before the newest of its list: a frozen or early clock gives equal timestamps', async () => {
@@ -227,6 +235,7 @@ describe('mock.activity.step()', () => {
       expect(await client.cad.calls.get(call.id)).toMatchObject({ status: 1 });
     }
     const ended = events.filter((event) => event.updated?.kind === 'departmentShifts' || event.updated?.kind === 'shifts');
+    expect(ended.length).toBeGreaterThan(0);
     for (const event of ended) expect((event.updated!.row as { endedAt: number }).endedAt).toBeLessThanOrEqual(timeOf(event));
     // A submission is followed at once by the audit event recording it.
     const i = events.findIndex((event) => event.kind === 'applicationResponses');
@@ -267,6 +276,7 @@ describe('worlds where little can happen', () => {
     for (const data of main.departmentData.values()) for (const rank of data.ranks.all()) data.ranks.delete(rank.id);
     const gone = new Set(main.members.all().slice(0, 200).map((member) => member.id));
     for (const id of gone) main.members.delete(id);
+    expect(gone.size).toBe(200);
     const events = mock.activity.step(500);
     expect(events.some((event) => event.kind === 'departmentMembers')).toBe(false);
     const text = JSON.stringify(events.map((event) => event.row));
