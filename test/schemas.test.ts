@@ -97,8 +97,7 @@ describe.each(Object.entries(spec))('%s', (_, { schema, required, optional, requ
 
   it(requestBody ? 'refuses unknown fields (request body)' : 'keeps unknown fields (response: loose)', () => {
     const withExtra = { ...fullSample(schema), notInSpec: { kept: true } };
-    if (requestBody) expect(schema.safeParse(withExtra).success).toBe(false);
-    else expect(schema.parse(withExtra)).toMatchObject({ notInSpec: { kept: true } });
+    expect(schema.safeParse(withExtra)).toMatchObject(requestBody ? { success: false } : { success: true, data: { notInSpec: { kept: true } } });
   });
 });
 
