@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   ApiError,
-  CommunityServerClient,
+  type CommunityServerClient,
   ConnectionError,
   InternalServerError,
   Page,
@@ -20,6 +20,7 @@ import {
 } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mockClient } from './helpers';
 
 const mock = createMockApi({ seed: 21 });
 const TIMEOUT = 300;
@@ -218,7 +219,7 @@ describe.concurrent('fault matrix', () => {
   it.each(cells.map((cell) => [cell.fault.name, cell.operation, cell] as const))('%s × %s', async (_f, _o, { fault, operation, expected }) => {
     const transient = operation === 'GET (transient)';
     const { options, attempts } = await fault.setup((attempt) => !transient || attempt === 1);
-    const client = new CommunityServerClient({ token: mock.tokens.main, timeout: TIMEOUT, maxRetries: 2, ...options });
+    const client = mockClient(mock, { timeout: TIMEOUT, maxRetries: 2, ...options });
     const start = performance.now();
     const outcome = await call(client, operation).then(
       (value) => ({ value }),
