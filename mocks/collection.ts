@@ -72,18 +72,30 @@ export class Collection<Row extends object> {
     return this.#rows.length;
   }
 
-  /** Every row, in the table's default order (a fresh array: changing it changes nothing). */
+  /**
+   * Every row, in the table's default order (a fresh array: changing it changes nothing).
+   * @example
+   * const everyone = mock.store.main.members.all();
+   */
   all(): Row[] {
     return [...this.ordered()];
   }
 
-  /** The row whose key is `key`. */
+  /**
+   * The row whose key is `key`.
+   * @example
+   * expect((await client.members.get(id)).roles).toEqual(mock.store.main.members.get(id)!.roles);
+   */
   get(key: unknown): Row | undefined {
     this.#byKey ??= new Map(this.#rows.map((row) => [row[this.spec.key], row]));
     return this.#byKey.get(key);
   }
 
-  /** Rows whose indexed `field` equals `value`, in the default order. */
+  /**
+   * Rows whose indexed `field` equals `value`, in the default order.
+   * @example
+   * const shiftsOfOne = mock.store.main.shifts.where('memberId', memberId);
+   */
   where(field: keyof Row & string, value: unknown): readonly Row[] {
     let index = this.#indexes.get(field);
     if (!index) {
@@ -99,7 +111,11 @@ export class Collection<Row extends object> {
     return index.get(value) ?? [];
   }
 
-  /** The rows of `rows` (all of them by default) in the given order, cached for the whole table. */
+  /**
+   * The rows of `rows` (all of them by default) in the given order, cached for the whole table.
+   * @example
+   * const newestFirst = mock.store.main.logs.ordered('createdAt', 'desc');
+   */
   ordered(orderBy: keyof Row & string = this.spec.orderBy[0], sort: SortDirection = this.spec.sort, rows?: readonly Row[]): readonly Row[] {
     const compare = compareBy<Row>(orderBy, this.spec.key, sort);
     if (rows) {
@@ -115,7 +131,11 @@ export class Collection<Row extends object> {
     return ordering;
   }
 
-  /** Adds a row; a row with the same key is replaced. */
+  /**
+   * Adds a row; a row with the same key is replaced.
+   * @example
+   * mock.store.main.roles.insert({ id: 'role-qa', serverId: mock.store.main.info.id, name: 'QA' });
+   */
   insert(row: Row): Row {
     const existing = this.get(row[this.spec.key]);
     this.#rows = existing ? this.#rows.map((r) => (r === existing ? row : r)) : [...this.#rows, row];
@@ -123,7 +143,11 @@ export class Collection<Row extends object> {
     return row;
   }
 
-  /** Changes fields of the row with key `key`; returns the new row, or `undefined` if none. */
+  /**
+   * Changes fields of the row with key `key`; returns the new row, or `undefined` if none.
+   * @example
+   * mock.store.main.members.update(memberId, { roles: [] }); // the next members.get(memberId) shows it
+   */
   update(key: unknown, patch: Partial<Row>): Row | undefined {
     const existing = this.get(key);
     if (!existing) return undefined;
@@ -133,7 +157,11 @@ export class Collection<Row extends object> {
     return updated;
   }
 
-  /** Removes the row with key `key`; returns whether there was one. */
+  /**
+   * Removes the row with key `key`; returns whether there was one.
+   * @example
+   * mock.store.main.members.delete(memberId); // members.get(memberId) now rejects with NotFoundError
+   */
   delete(key: unknown): boolean {
     const existing = this.get(key);
     if (!existing) return false;

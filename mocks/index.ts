@@ -99,11 +99,20 @@ export interface MockApi {
   readonly store: Store;
   /** The seed the world was built from. */
   readonly seed: number;
-  /** Turns dependencies off and on: `false` makes `/health` and `/readyz` answer 503. */
+  /**
+   * Turns dependencies off and on: `false` makes `/health` and `/readyz` answer 503.
+   * @example
+   * mock.setHealth({ database: false });
+   * await expect(client.health.check()).rejects.toBeInstanceOf(ServiceUnavailableError);
+   */
   setHealth(health: Partial<HealthState>): void;
   /** The world changing by itself: `step(n)` events now, or `start({ intervalMs })` on a timer. */
   readonly activity: MockActivity;
-  /** Back to the seeded state: data, tokens, counters, health; stops the activity and restarts its stream. */
+  /**
+   * Back to the seeded state: data, tokens, counters, health; stops the activity and restarts its stream.
+   * @example
+   * afterEach(() => mock.reset()); // each test starts from the same world
+   */
   reset(): void;
 }
 

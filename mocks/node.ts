@@ -54,7 +54,11 @@ export interface MockHttpServer {
   readonly url: string;
   /** The port it listens on (the free one picked when asked for port 0). */
   readonly port: number;
-  /** Stops accepting and ends open connections. */
+  /**
+   * Stops accepting and ends open connections.
+   * @example
+   * afterAll(() => http.close());
+   */
   close(): Promise<void>;
 }
 

@@ -9,9 +9,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   ApiError,
-  CommunityServerClient,
+  type CommunityServerClient,
   ConnectionError,
   InternalServerError,
+  Page,
   RateLimitError,
   ResponseValidationError,
   ServiceUnavailableError,
@@ -19,6 +20,7 @@ import {
 } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mockClient } from './helpers';
 
 const mock = createMockApi({ seed: 21 });
 const TIMEOUT = 300;
@@ -91,6 +93,14 @@ const statusFaults: [string, () => Response][] = Object.entries({
   '200, non-JSON content type': () => new Response('<!doctype html><title>Login</title>', { status: 200, headers: { 'content-type': 'text/html' } }),
 }).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
 
+/** What a status fault's error must say beyond its class. */
+const statusFields: Record<string, object> = {
+  '408': { status: 408 },
+  '429, Retry-After seconds': { retryAfter: expect.toSatisfy((seconds: number) => seconds >= 1) },
+  '429, Retry-After date': { retryAfter: expect.toSatisfy((seconds: number) => seconds >= 1) },
+  '502, HTML body': { status: 502, code: 'unknown' },
+};
+
 function doubled(fault: () => Response, faulty: (attempt: number) => boolean) {
   let attempts = 0;
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -115,6 +125,8 @@ type Fault = {
   /** Retried by GET? */
   retried: boolean;
   error: new (...args: never[]) => Error;
+  /** What the error carries beyond its class. */
+  fields?: object;
   /** Time one faulty attempt costs. */
   attemptMs: number;
   /** Time waited before a retry instead of backoff (Retry-After). */
@@ -164,6 +176,7 @@ const faults: Fault[] = [
       error: is200 ? ResponseValidationError : name === '408' ? ApiError : name.startsWith('429') ? RateLimitError : name === '503' ? ServiceUnavailableError : InternalServerError,
       attemptMs: 0,
       ...(name.startsWith('429') ? { retryWaitMs: name.includes('date') ? 2000 : 1000 } : {}),
+      ...(statusFields[name] ? { fields: statusFields[name] } : {}),
       setup: async (faulty) => {
         const double = doubled(fault, faulty);
         return { options: { baseUrl: 'https://community.test', fetch: double.fetch }, attempts: double.attempts };
@@ -206,7 +219,7 @@ describe.concurrent('fault matrix', () => {
   it.each(cells.map((cell) => [cell.fault.name, cell.operation, cell] as const))('%s × %s', async (_f, _o, { fault, operation, expected }) => {
     const transient = operation === 'GET (transient)';
     const { options, attempts } = await fault.setup((attempt) => !transient || attempt === 1);
-    const client = new CommunityServerClient({ token: mock.tokens.main, timeout: TIMEOUT, maxRetries: 2, ...options });
+    const client = mockClient(mock, { timeout: TIMEOUT, maxRetries: 2, ...options });
     const start = performance.now();
     const outcome = await call(client, operation).then(
       (value) => ({ value }),
@@ -214,17 +227,9 @@ describe.concurrent('fault matrix', () => {
     );
     const elapsed = performance.now() - start;
 
-    if (expected.outcome === 'success') {
-      expect('error' in outcome ? outcome.error : undefined).toBeUndefined();
-      expect((outcome as { value: { total: number } }).value.total).toBe(mock.store.main.members.size);
-    } else {
-      expect('error' in outcome, 'the call should fail').toBe(true);
-      const error = (outcome as { error: Error }).error;
-      expect(error).toBeInstanceOf(expected.outcome);
-      if (expected.outcome === ApiError) expect((error as ApiError).status).toBe(408);
-      if (error instanceof RateLimitError) expect(error.retryAfter).toBeGreaterThanOrEqual(1);
-      if (fault.name === '502, HTML body') expect(error).toMatchObject({ status: 502, code: 'unknown' });
-    }
+    const succeeds = expected.outcome === 'success';
+    expect(outcome).toEqual(succeeds ? { value: expect.objectContaining({ total: mock.store.main.members.size }) } : { error: expect.objectContaining(fault.fields ?? {}) });
+    expect('error' in outcome ? outcome.error : outcome.value).toBeInstanceOf(succeeds ? Page : expected.outcome);
     expect(attempts()).toBe(expected.attempts);
     expect(elapsed).toBeLessThan(expected.extraMs + SLACK);
   });

@@ -1,5 +1,9 @@
-/** Test doubles shared by the suites: a recording `fetch` and response builders. */
+/**
+ * Test doubles shared by the suites: a recording `fetch`, response builders, and the two ways a
+ * test reaches the mock (a client of it, and a raw request to it).
+ */
 import { CommunityServerClient, type ClientOptions } from 'community-server-sdk';
+import type { MockApi } from 'community-server-sdk/mock';
 
 export const TOKEN = 'cs_test_5f2b9c1e7a';
 export const BASE_URL = 'https://api.test';
@@ -23,6 +27,65 @@ export function clientWith(handler: Handler, options: ClientOptions = {}) {
   const client = new CommunityServerClient({ token: TOKEN, baseUrl: BASE_URL, fetch, ...options });
   return { client, requests };
 }
+
+/** The origin `mock.fetch` is addressed at in-process (any origin serves; one keeps URLs alike). */
+export const MOCK_ORIGIN = 'https://community.test';
+
+/**
+ * A client of `mock`: the main token, in-process through `mock.fetch`, and no retries, so a
+ * failure shows at once. Any option overrides those; with a `baseUrl` (an HTTP mock's `url`) it
+ * goes over the network instead, and `maxRetries: undefined` restores the client's default.
+ */
+export function mockClient(mock: MockApi, options: ClientOptions = {}) {
+  const door = options.baseUrl === undefined ? { baseUrl: MOCK_ORIGIN, fetch: mock.fetch } : {};
+  return new CommunityServerClient({ token: mock.tokens.main, maxRetries: 0, ...door, ...options });
+}
+
+export interface RawRequest {
+  /** The bearer token (default the main one); `null` sends no Authorization header. */
+  token?: string | null;
+  method?: string;
+  headers?: Record<string, string>;
+  /** A body sent as is. */
+  body?: string;
+  /** A body sent as JSON, with its content type. */
+  json?: unknown;
+  /** An HTTP mock's `url`, to go over the network; default in-process through `mock.fetch`. */
+  baseUrl?: string;
+}
+
+/**
+ * A request to the mock as any HTTP client sends it, bypassing the SDK, so what a test checks is
+ * what is on the wire. `path` is the path and query, e.g. `/api/v1/server/members?page=2`.
+ */
+export function rawRequest(mock: MockApi, path: string, { token = mock.tokens.main, method = 'GET', headers = {}, body, json, baseUrl }: RawRequest = {}): Promise<Response> {
+  const init: RequestInit = {
+    method,
+    headers: {
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+  };
+  const sent = json === undefined ? body : JSON.stringify(json);
+  if (sent !== undefined) init.body = sent;
+  return baseUrl === undefined ? mock.fetch(`${MOCK_ORIGIN}${path}`, init) : fetch(`${baseUrl}${path}`, init);
+}
+
+/** A response read whole: its status, headers, text, and the text parsed when it is JSON. */
+export async function readAnswer(response: Response) {
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined; // a text body (e.g. `/health`) or none (HEAD)
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** {@link rawRequest}, its answer read whole by {@link readAnswer}. */
+export const rawAnswer = async (mock: MockApi, path: string, request?: RawRequest) => readAnswer(await rawRequest(mock, path, request));
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

@@ -44,10 +44,12 @@ describe('for await', () => {
 
   it('is lazy: breaking after the first item leaves the other pages unrequested', async () => {
     const { client, requests } = clientWith(pagedMembers(1000).handler);
+    const seen: string[] = [];
     for await (const m of client.members.list()) {
-      expect(m.id).toBe('m1');
+      seen.push(m.id);
       break;
     }
+    expect(seen).toEqual(['m1']);
     expect(requests).toHaveLength(1);
   });
 

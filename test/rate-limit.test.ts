@@ -3,19 +3,20 @@
  * `X-RateLimit-Remaining`/`Reset` and waits for the window to reset rather than taking a 429.
  * Checked against the mock's real rate limiter, counting every status on the wire.
  */
-import { AbortError, CommunityServerClient, InvalidArgumentError, RateLimitError, type RateLimitStore } from 'community-server-sdk';
+import { AbortError, CommunityServerClient, InvalidArgumentError, RateLimitError, type ClientOptions, type RateLimitStore } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from './helpers';
 
 /** A client on `mock.fetch` that tallies the statuses it receives. */
-function counted(mock: MockApi, options: ConstructorParameters<typeof CommunityServerClient>[0] = {}) {
+function counted(mock: MockApi, options: ClientOptions = {}) {
   const statuses: number[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await mock.fetch(input, init);
     statuses.push(response.status);
     return response;
   };
-  const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: fetch as typeof globalThis.fetch, ...options });
+  const client = mockClient(mock, { fetch: fetch as typeof globalThis.fetch, maxRetries: undefined, ...options });
   return { client, statuses, count: (status: number) => statuses.filter((s) => s === status).length };
 }
 

@@ -1,5 +1,5 @@
 import { format, inspect } from 'node:util';
-import { AbortError, CommunityServerClient, ConnectionError } from 'community-server-sdk';
+import { AbortError, CommunityServerClient, ConnectionError, InvalidArgumentError } from 'community-server-sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { BASE_URL, TOKEN, clientWith, json, member } from './helpers';
 
@@ -16,7 +16,9 @@ function renderings(value: unknown): string[] {
   ];
 }
 
+/** `value` is an error (a call that should fail did), and none of its renderings shows the token. */
 const expectNoToken = (value: unknown) => {
+  expect(value).toBeInstanceOf(Error);
   for (const text of renderings(value)) expect(text).not.toContain(TOKEN);
 };
 
@@ -33,7 +35,6 @@ describe('the token never leaves in an error', () => {
   it.each(echoes)('%s', async (_, respond) => {
     const { client } = clientWith(respond, { maxRetries: 0 });
     const error = await client.members.get('m1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Error);
     expectNoToken(error);
   });
 
@@ -50,6 +51,7 @@ describe('the token never leaves in an error', () => {
     } catch (e) {
       error = e;
     }
+    expect(error).toBeInstanceOf(InvalidArgumentError); // refused, so there is a refusal to read
     for (const text of renderings(error)) expect(text).not.toContain(TOKEN);
   });
 });

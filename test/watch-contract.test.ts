@@ -3,14 +3,15 @@
  * list serves is yielded once, and the rows the list already had are not. The cases are checked
  * against the resource table, so a list added without a case here fails.
  */
-import { CommunityServerClient, type PagePromise } from 'community-server-sdk';
+import type { PagePromise } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
 import { endpointsOf, type Endpoint } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
+import { mockClient } from './helpers';
 
 const mock = createMockApi({ seed: 5 });
-const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch, maxRetries: 0 });
+const client = mockClient(mock);
 const main = mock.store.main;
 const cad = main.cad!;
 const department = main.departments.all()[0]!;

@@ -11,7 +11,7 @@ import { AbortError, CommunityServerClient } from 'community-server-sdk';
 import { createMockApi, WORLD_END } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
 import { log } from './fixtures';
-import { clientWith, errorBody, json } from './helpers';
+import { clientWith, errorBody, json, mockClient } from './helpers';
 import { listServer } from './watch-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,7 +32,7 @@ async function yieldedWithin<T>(feed: AsyncIterator<T> & { close(): void }, ms: 
 
 describe('lists whose default order is not newest first: their first page is not the baseline', () => {
   const mock = createMockApi({ seed: 1 });
-  const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch });
+  const client = mockClient(mock, { maxRetries: undefined });
   const main = mock.store.main;
 
   it('roles (oldest first), one per page: nothing already there is yielded; a new role is', async () => {

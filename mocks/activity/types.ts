@@ -113,11 +113,22 @@ export interface MockActivity {
    * returns them, oldest first. Fewer only when the world allows nothing at all (never in
    * practice: a member can always join). `step(2)` then `step(3)` makes the same events as
    * `step(5)`.
+   * @example
+   * const [event] = mock.activity.step(); // e.g. { kind: 'members', row: { id, … } }
    */
   step(n?: number): ActivityEvent[];
-  /** Makes one event every `intervalMs` until `stop()` or `mock.reset()`; starting again changes the pace. The timer never keeps a process alive. */
+  /**
+   * Makes one event every `intervalMs` until `stop()` or `mock.reset()`; starting again changes
+   * the pace. The timer never keeps a process alive.
+   * @example
+   * mock.activity.start({ intervalMs: 500 }); // a live server for a dashboard or a watch() demo
+   */
   start(options: ActivityOptions): void;
-  /** Stops the timer; nothing is left scheduled. Stopping when stopped does nothing. */
+  /**
+   * Stops the timer; nothing is left scheduled. Stopping when stopped does nothing.
+   * @example
+   * afterEach(() => mock.activity.stop());
+   */
   stop(): void;
   /** Whether the timer runs. */
   readonly running: boolean;

@@ -43,7 +43,12 @@ export class APIPromise<T> extends Promise<T> {
     this.#result = result;
   }
 
-  /** The result together with the `Response` (status, headers). */
+  /**
+   * The result together with the `Response` (status, headers).
+   * @example
+   * const { data: member, response } = await client.members.get(id).withResponse();
+   * console.log(member.id, response.status, response.headers.get('x-ratelimit-remaining'));
+   */
   withResponse(): Promise<WithResponse<T>> {
     return this.#result;
   }

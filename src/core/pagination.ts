@@ -53,12 +53,20 @@ export class Page<T> {
    * Whether a later page exists. Decided from `totalPages`, so walking a list never spends a
    * request on an empty page past the end; an empty page also ends it, whatever the envelope
    * claims, so a service that miscounts cannot cause an endless walk.
+   * @example
+   * let page = await client.members.list({ pageSize: 100 });
+   * while (page.hasNextPage()) page = await page.getNextPage();
    */
   hasNextPage(): boolean {
     return this.data.length > 0 && this.page < this.totalPages;
   }
 
-  /** Fetches the next page. Rejects with `CommunityServerError` when there is none. */
+  /**
+   * Fetches the next page. Rejects with `CommunityServerError` when there is none.
+   * @example
+   * const first = await client.logs.list({ pageSize: 50 });
+   * const second = first.hasNextPage() ? await first.getNextPage() : undefined;
+   */
   getNextPage(): PagePromise<T> {
     if (!this.hasNextPage()) {
       const error = new CommunityServerError(`there is no page after page ${this.page} of ${this.totalPages}`);
@@ -128,7 +136,11 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     for await (const page of this.pages()) yield* page.data;
   }
 
-  /** Every page in turn, starting with this one, fetched lazily. */
+  /**
+   * Every page in turn, starting with this one, fetched lazily.
+   * @example
+   * for await (const page of client.members.list({ pageSize: 100 }).pages()) await saveBatch(page.data);
+   */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> = await this;
     yield page;
@@ -144,6 +156,9 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * pages that hold the first `limit` items are fetched. Like the iterator, it stops at an
    * empty page or at a page that says it is the last, whatever the first page claimed: memory
    * follows the items received and `concurrency`, never the page count a service announces.
+   * @example
+   * const roles = await client.roles.list().toArray();
+   * const recent = await client.logs.list({ pageSize: 100 }).toArray({ limit: 300, concurrency: 2 });
    */
   async toArray(options: ToArrayOptions = {}): Promise<T[]> {
     const limit = options.limit ?? Number.POSITIVE_INFINITY;

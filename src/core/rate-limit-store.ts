@@ -60,6 +60,9 @@ export interface RateLimitStore {
   /**
    * Spends one request of the window `key` names, atomically: resolves `0` when the request may
    * go (it is counted), else the milliseconds to wait before asking again.
+   * @example
+   * // What a client does before each request, e.g. when testing a store of your own:
+   * for (let wait = await store.spend(key); wait > 0; wait = await store.spend(key)) await sleep(wait);
    */
   spend(key: string): Promise<number>;
   /**
@@ -67,6 +70,9 @@ export interface RateLimitStore {
    * an answer (a probe for a new window is then free to go again). While the store is failing, a
    * client also calls `record` now and then, with the window as it knows it, to learn when the
    * store answers again.
+   * @example
+   * // What a client does after an answer with X-RateLimit-Remaining: 41 and a reset in 30 s:
+   * await store.record(key, { remaining: 41, resetInMs: 30_000 });
    */
   record(key: string, window: RateLimitWindow | undefined): Promise<void>;
 }

@@ -176,7 +176,13 @@ export class Watch<T> implements AsyncIterableIterator<T> {
     return this.#started ? this.#strategy.cursor(this.#source.list) : undefined;
   }
 
-  /** Ends the watch at once: aborts its request or wait in flight; a pending `next()` resolves done. */
+  /**
+   * Ends the watch at once: aborts its request or wait in flight; a pending `next()` resolves done.
+   * @example
+   * const feed = client.members.list().watch();
+   * setTimeout(() => feed.close(), 60_000); // the loop below then ends
+   * for await (const member of feed) console.log('joined', member.id);
+   */
   close(): void {
     this.#controller.abort();
   }

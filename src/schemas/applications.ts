@@ -3,9 +3,6 @@ import { any, anyOpt, bool, int32, int64, looseObject, maybe, str } from './comm
 
 /**
  * An application form of the server (spec Part 2, "Application").
- * @example
- * import { ApplicationSchema } from 'community-server-sdk/schemas';
- * const application = ApplicationSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const ApplicationSchema = looseObject({
   id: str,
@@ -74,9 +71,6 @@ export interface Application extends z.infer<typeof ApplicationSchema> {}
 
 /**
  * A response submitted to an application (spec Part 2, "Application response").
- * @example
- * import { ApplicationResponseSchema } from 'community-server-sdk/schemas';
- * const applicationResponse = ApplicationResponseSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const ApplicationResponseSchema = looseObject({
   id: str,

@@ -3,9 +3,6 @@ import { anyOpt, int32, int64, looseObject, maybe, str } from './common';
 
 /**
  * An event in the audit log of applications, server-wide or of one department.
- * @example
- * import { AuditLogEventSchema } from 'community-server-sdk/schemas';
- * const auditLogEvent = AuditLogEventSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const AuditLogEventSchema = looseObject({
   id: str,

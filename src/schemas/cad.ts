@@ -3,9 +3,6 @@ import { any, anyOpt, bool, int32, int64, looseObject, maybe, str } from './comm
 
 /**
  * A computer-aided-dispatch call.
- * @example
- * import { CadCallSchema } from 'community-server-sdk/schemas';
- * const cadCall = CadCallSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const CadCallSchema = looseObject({
   id: str,
@@ -41,9 +38,6 @@ export interface CadCall extends z.infer<typeof CadCallSchema> {}
 
 /**
  * A note attached to a CAD call.
- * @example
- * import { CadCallNoteSchema } from 'community-server-sdk/schemas';
- * const cadCallNote = CadCallNoteSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const CadCallNoteSchema = looseObject({
   id: str,
@@ -65,9 +59,6 @@ export interface CadCallNote extends z.infer<typeof CadCallNoteSchema> {}
 
 /**
  * A court hearing about a CAD record.
- * @example
- * import { CadCourtHearingSchema } from 'community-server-sdk/schemas';
- * const cadCourtHearing = CadCourtHearingSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const CadCourtHearingSchema = looseObject({
   serverId: str,
@@ -90,9 +81,6 @@ export interface CadCourtHearing extends z.infer<typeof CadCourtHearingSchema> {
 
 /**
  * A CAD record (a report, citation, warrant… as the record's template defines).
- * @example
- * import { CadRecordSchema } from 'community-server-sdk/schemas';
- * const cadRecord = CadRecordSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const CadRecordSchema = looseObject({
   id: str,
@@ -122,9 +110,6 @@ export interface CadRecord extends z.infer<typeof CadRecordSchema> {}
 
 /**
  * A CAD unit: one member on duty in the dispatch system. Its id is an int32.
- * @example
- * import { CadUnitSchema } from 'community-server-sdk/schemas';
- * const cadUnit = CadUnitSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const CadUnitSchema = looseObject({
   id: int32,
@@ -152,9 +137,6 @@ export interface CadUnit extends z.infer<typeof CadUnitSchema> {}
 
 /**
  * A group of CAD units working together. Its id is an int32.
- * @example
- * import { CadUnitGroupSchema } from 'community-server-sdk/schemas';
- * const cadUnitGroup = CadUnitGroupSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const CadUnitGroupSchema = looseObject({
   id: int32,

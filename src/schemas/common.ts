@@ -73,9 +73,6 @@ export interface PageEnvelope<T> {
 
 /**
  * A JSON object whose fields the spec leaves open; every field reaches the caller.
- * @example
- * import { OpenObjectSchema } from 'community-server-sdk/schemas';
- * const openObject = OpenObjectSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const OpenObjectSchema = looseObject({});
 /**
@@ -88,9 +85,6 @@ export interface OpenObject extends z.infer<typeof OpenObjectSchema> {}
 
 /**
  * The spec's error body: `{"error":{"code","message","details"}}`.
- * @example
- * import { ErrorResponseSchema } from 'community-server-sdk/schemas';
- * const errorResponse = ErrorResponseSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const ErrorResponseSchema = looseObject({
   error: looseObject({ code: str, message: str, details: anyOpt }),

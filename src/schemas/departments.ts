@@ -3,9 +3,6 @@ import { any, bool, int32, int64, looseObject, maybe, str } from './common';
 
 /**
  * A department of the server (police, fire, dispatch…).
- * @example
- * import { DepartmentSchema } from 'community-server-sdk/schemas';
- * const department = DepartmentSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const DepartmentSchema = looseObject({
   id: str,
@@ -26,9 +23,6 @@ export interface Department extends z.infer<typeof DepartmentSchema> {}
 
 /**
  * A member of a department, holding one of its ranks.
- * @example
- * import { DepartmentMemberSchema } from 'community-server-sdk/schemas';
- * const departmentMember = DepartmentMemberSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const DepartmentMemberSchema = looseObject({
   id: str,
@@ -53,9 +47,6 @@ export interface DepartmentMember extends z.infer<typeof DepartmentMemberSchema>
 
 /**
  * A rank of a department; `position` orders ranks.
- * @example
- * import { DepartmentRankSchema } from 'community-server-sdk/schemas';
- * const departmentRank = DepartmentRankSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const DepartmentRankSchema = looseObject({
   id: str,

@@ -3,9 +3,6 @@ import { int32, looseObject, OpenObjectSchema, str } from './common';
 
 /**
  * The body of `GET /livez`.
- * @example
- * import { HealthStatusSchema } from 'community-server-sdk/schemas';
- * const healthStatus = HealthStatusSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const HealthStatusSchema = looseObject({ status: str });
 /**
@@ -17,9 +14,6 @@ export interface HealthStatus extends z.infer<typeof HealthStatusSchema> {}
 
 /**
  * The body of `GET /metrics`.
- * @example
- * import { MetricsSchema } from 'community-server-sdk/schemas';
- * const metrics = MetricsSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const MetricsSchema = looseObject({ status: str, databasePoolSize: int32.check(z.gte(0)) });
 /**
@@ -31,9 +25,6 @@ export interface Metrics extends z.infer<typeof MetricsSchema> {}
 
 /**
  * The body of `GET /readyz`, with status 200 or 503 alike (fields left open by the spec).
- * @example
- * import { ReadinessStatusSchema } from 'community-server-sdk/schemas';
- * const readinessStatus = ReadinessStatusSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const ReadinessStatusSchema = OpenObjectSchema;
 /**
@@ -45,9 +36,6 @@ export interface ReadinessStatus extends z.infer<typeof ReadinessStatusSchema> {
 
 /**
  * The rate-limit status of a server, from the admin endpoint (fields left open by the spec).
- * @example
- * import { RateLimitStatusSchema } from 'community-server-sdk/schemas';
- * const rateLimitStatus = RateLimitStatusSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const RateLimitStatusSchema = OpenObjectSchema;
 /**

@@ -2,9 +2,13 @@
  * `community-server-sdk/schemas`: one zod schema per resource of the API, for validating data
  * yourself, extending the schemas, or deriving JSON Schema. Types of the main entry are inferred
  * from these, so the two never disagree.
+ * Each `…Schema` parses the resource its name says (`MemberSchema` a `Member`); `parse` throws a
+ * `ZodError` naming each mismatch, `safeParse` reports them instead.
  * @example
  * import { MemberSchema } from 'community-server-sdk/schemas';
- * const member = MemberSchema.parse(JSON.parse(text));
+ * const member = MemberSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
+ * const checked = MemberSchema.safeParse(JSON.parse(text));
+ * if (!checked.success) console.error(checked.error.issues);
  * @module community-server-sdk/schemas
  */
 export * from './applications';

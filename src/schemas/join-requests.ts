@@ -3,9 +3,6 @@ import { int64, looseObject, str } from './common';
 
 /**
  * A request to join the server or one of its departments.
- * @example
- * import { JoinRequestSchema } from 'community-server-sdk/schemas';
- * const joinRequest = JoinRequestSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const JoinRequestSchema = looseObject({
   userId: str,

@@ -3,9 +3,6 @@ import { any, int32, int64, looseObject, maybe, str } from './common';
 
 /**
  * A leave-of-absence request; its stage timestamps record how it moved.
- * @example
- * import { LoaSchema } from 'community-server-sdk/schemas';
- * const loa = LoaSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const LoaSchema = looseObject({
   id: str,

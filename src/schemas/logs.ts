@@ -3,9 +3,6 @@ import { any, bool, int32, int64, looseObject, maybe, str } from './common';
 
 /**
  * A moderation log entry (warning, kick, ban…).
- * @example
- * import { LogSchema } from 'community-server-sdk/schemas';
- * const log = LogSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const LogSchema = looseObject({
   id: str,

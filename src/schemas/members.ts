@@ -3,9 +3,6 @@ import { any, int64, looseObject, str } from './common';
 
 /**
  * A member of the server.
- * @example
- * import { MemberSchema } from 'community-server-sdk/schemas';
- * const member = MemberSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const MemberSchema = looseObject({
   id: str,
@@ -23,9 +20,6 @@ export interface Member extends z.infer<typeof MemberSchema> {}
 
 /**
  * The chat-platform id linked to a member.
- * @example
- * import { ChatIdResponseSchema } from 'community-server-sdk/schemas';
- * const chatIdResponse = ChatIdResponseSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const ChatIdResponseSchema = looseObject({ chatId: str });
 /**

@@ -9,9 +9,6 @@ import { anyOpt, bool, int64, looseObject, maybe, str } from './common';
 
 /**
  * A duty shift of a member, server-wide or within a department.
- * @example
- * import { ShiftSchema } from 'community-server-sdk/schemas';
- * const shift = ShiftSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const ShiftSchema = looseObject({
   id: maybe(str),
@@ -34,9 +31,6 @@ export interface Shift extends z.infer<typeof ShiftSchema> {}
 
 /**
  * A role of the server.
- * @example
- * import { RoleSchema } from 'community-server-sdk/schemas';
- * const role = RoleSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const RoleSchema = looseObject({
   id: maybe(str),
@@ -58,9 +52,6 @@ export interface Role extends z.infer<typeof RoleSchema> {}
 
 /**
  * Information on the server the token belongs to.
- * @example
- * import { ServerInfoSchema } from 'community-server-sdk/schemas';
- * const serverInfo = ServerInfoSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const ServerInfoSchema = looseObject({
   id: maybe(str),
@@ -81,9 +72,6 @@ export interface ServerInfo extends z.infer<typeof ServerInfoSchema> {}
 
 /**
  * The game-platform account linked to a chat-platform account.
- * @example
- * import { GameConnectionSchema } from 'community-server-sdk/schemas';
- * const gameConnection = GameConnectionSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const GameConnectionSchema = looseObject({
   gameId: maybe(str),

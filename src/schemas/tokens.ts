@@ -6,9 +6,6 @@ import { OpenObjectSchema, bool, int64, looseObject, maybe, str } from './common
  * reject requests the service could not honour: the name must contain a non-blank character,
  * and a lifetime must be a whole number of days, from 1 to 36500. Unknown keys are refused so a
  * misspelt field fails before sending instead of being dropped.
- * @example
- * import { CreateTokenRequestSchema } from 'community-server-sdk/schemas';
- * const createTokenRequest = CreateTokenRequestSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const CreateTokenRequestSchema = z.strictObject({
   name: str.check(z.regex(/\S/, 'name must not be empty or blank')),
@@ -28,9 +25,6 @@ export type CreateTokenRequest = z.input<typeof CreateTokenRequestSchema>;
  * A token as the service describes it. The spec leaves its fields open, so each field the
  * service (and the mock) is known to send is typed but optional, and unknown fields are kept.
  * `token`, the secret itself, comes only in the answer to `tokens.create()`.
- * @example
- * import { TokenSchema } from 'community-server-sdk/schemas';
- * const token = TokenSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const TokenSchema = looseObject({
   /** The id `tokens.deactivate(tokenId)` takes. */
@@ -65,9 +59,6 @@ export interface Token extends z.infer<typeof TokenSchema> {}
 /**
  * The list of the server's tokens: a bare array of {@link TokenSchema} (what the mock sends).
  * The spec leaves its shape open, so an object wrapping a list is accepted too.
- * @example
- * import { TokenListSchema } from 'community-server-sdk/schemas';
- * const tokenList = TokenListSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const TokenListSchema = z.union([z.array(TokenSchema), OpenObjectSchema]);
 /**

@@ -3,9 +3,6 @@ import { looseObject, maybe, str } from './common';
 
 /**
  * The chat-platform account linked to a game-platform account (the game-to-chat lookup).
- * @example
- * import { AccountSchema } from 'community-server-sdk/schemas';
- * const account = AccountSchema.parse(JSON.parse(text)); // throws a ZodError naming each mismatch
  */
 export const AccountSchema = looseObject({
   providerAccountId: str,

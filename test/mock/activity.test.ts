@@ -9,13 +9,11 @@ import { CommunityServerClient } from 'community-server-sdk';
 import { createMockApi, WORLD_END, type ActivityEntry, type ActivityEvent, type ActivityKind, type MockApi, type MockOptions } from 'community-server-sdk/mock';
 import * as schemas from 'community-server-sdk/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from '../helpers';
 import { startBin } from './bin';
 
-const ORIGIN = 'https://community.test';
 /** A fixed instant after the seeded world: 2026-11-20 12:00 UTC. */
 const NOON = Date.UTC(2026, 10, 20, 12, 0, 0);
-
-const clientOf = (mock: MockApi) => new CommunityServerClient({ token: mock.tokens.main, baseUrl: ORIGIN, fetch: mock.fetch, maxRetries: 0 });
 
 /** A mock whose clock only moves when the test moves it. */
 function clocked(options: MockOptions = {}, start = NOON) {
@@ -52,7 +50,7 @@ const SCHEMAS: Record<ActivityKind, { parse(value: unknown): unknown }> = {
   departmentMembers: schemas.DepartmentMemberSchema,
 };
 
-type Client = ReturnType<typeof clientOf>;
+type Client = ReturnType<typeof mockClient>;
 const newest = { pageSize: 100, sort: 'desc' } as const;
 
 /**
@@ -147,7 +145,7 @@ describe('mock.activity.step()', () => {
   it('draws on its own stream: requests in between change nothing', async () => {
     const quiet = clocked({ seed: 2 }).mock;
     const busy = clocked({ seed: 2 }).mock;
-    const client = clientOf(busy);
+    const client = mockClient(busy);
     const expected = quiet.activity.step(30);
     const got: ActivityEvent[] = [];
     for (let i = 0; i < 3; i++) {
@@ -177,8 +175,11 @@ describe('mock.activity.step()', () => {
   it('every row passes its schema and is served, with every reference it makes, through the SDK', async () => {
     // A clock that moves 400 ms per event: some events share a second, some do not.
     const { mock, clock } = clocked({ seed: 3 });
-    const client = clientOf(mock);
+    const client = mockClient(mock);
     const seen = new Set<string>();
+    // Checks that apply to some events only: counted, so the run must have made each at least once.
+    let logs = 0;
+    let updates = 0;
     for (let i = 0; i < 300; i++) {
       clock.now += 400;
       const [event] = mock.activity.step();
@@ -187,20 +188,25 @@ describe('mock.activity.step()', () => {
       expect(got, event!.kind).toEqual(event!.row);
       expect(page, `${event!.kind} page 1`).toContainEqual(event!.row);
       expect(references.every((reference) => reference !== undefined)).toBe(true);
-      if (event!.kind === 'logs') expect(references[1]).toContain(event!.row.id); // logs.byUser(username) lists it
+      if (event!.kind === 'logs') {
+        expect(references[1]).toContain(event!.row.id); // logs.byUser(username) lists it
+        logs++;
+      }
       expect(timeOf(event!)).toBe(Math.floor(clock.now / 1000));
       if (event!.updated) {
         expect(SCHEMAS[event!.updated.kind].parse(event!.updated.row)).toEqual(event!.updated.row);
         expect((await served(client, event!.updated)).got).toEqual(event!.updated.row);
+        updates++;
       }
       seen.add(event!.kind);
     }
     expect(seen.size).toBeGreaterThanOrEqual(12);
+    expect({ logs, updates }).toEqual({ logs: expect.toSatisfy((n: number) => n > 0), updates: expect.toSatisfy((n: number) => n > 0) });
   });
 
   it('never dates a row before the newest of its list: a frozen or early clock gives equal timestamps', async () => {
     const { mock } = clocked({ seed: 6 }, WORLD_END * 1000 - 86_400_000); // a day before the seeded world ends
-    const client = clientOf(mock);
+    const client = mockClient(mock);
     const newestLog = (await client.logs.list({ pageSize: 1 })).data[0]!.createdAt;
     const events = mock.activity.step(200);
     const logs = events.filter((event) => event.kind === 'logs');
@@ -219,7 +225,7 @@ describe('mock.activity.step()', () => {
 
   it('changes what happened lately: reviews, ends and closings report the row they updated', async () => {
     const { mock } = clocked({ seed: 1 });
-    const client = clientOf(mock);
+    const client = mockClient(mock);
     const events = mock.activity.step(400);
     const closings = events.filter((event) => event.kind === 'cadCallNotes' && event.updated);
     expect(closings.length).toBeGreaterThan(3);
@@ -229,6 +235,7 @@ describe('mock.activity.step()', () => {
       expect(await client.cad.calls.get(call.id)).toMatchObject({ status: 1 });
     }
     const ended = events.filter((event) => event.updated?.kind === 'departmentShifts' || event.updated?.kind === 'shifts');
+    expect(ended.length).toBeGreaterThan(0);
     for (const event of ended) expect((event.updated!.row as { endedAt: number }).endedAt).toBeLessThanOrEqual(timeOf(event));
     // A submission is followed at once by the audit event recording it.
     const i = events.findIndex((event) => event.kind === 'applicationResponses');
@@ -249,7 +256,7 @@ describe('worlds where little can happen', () => {
 
   it('an empty server comes alive: members join first, then everything their presence allows', async () => {
     const mock = emptied(clocked({ seed: 1 }).mock);
-    const client = clientOf(mock);
+    const client = mockClient(mock);
     const events = mock.activity.step(90);
     expect(events).toHaveLength(90);
     expect(events[0]!.kind).toBe('members');
@@ -269,6 +276,7 @@ describe('worlds where little can happen', () => {
     for (const data of main.departmentData.values()) for (const rank of data.ranks.all()) data.ranks.delete(rank.id);
     const gone = new Set(main.members.all().slice(0, 200).map((member) => member.id));
     for (const id of gone) main.members.delete(id);
+    expect(gone.size).toBe(200);
     const events = mock.activity.step(500);
     expect(events.some((event) => event.kind === 'departmentMembers')).toBe(false);
     const text = JSON.stringify(events.map((event) => event.row));
@@ -329,7 +337,7 @@ describe('mock.activity.start() / stop()', () => {
 
   it('a watcher polling over real time sees the rows arrive', async () => {
     const mock = createMockApi({ seed: 1, activity: { intervalMs: 5 } });
-    const client = clientOf(mock);
+    const client = mockClient(mock);
     const before = (await client.logs.list()).total;
     await vi.waitFor(async () => expect((await client.logs.list()).total).toBeGreaterThan(before), { timeout: 5_000, interval: 20 });
     mock.activity.stop();

@@ -10,6 +10,7 @@ import { createMockApi } from 'community-server-sdk/mock';
 import { setupMockServer, startMockHttpServer } from 'community-server-sdk/mock/node';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mockClient, rawRequest } from '../helpers';
 import { startBin } from './bin';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,7 +27,7 @@ describe('setupMockServer (msw/node)', () => {
 
   it('answers the SDK’s own fetch on any origin', async () => {
     for (const baseUrl of ['https://api.example.com', 'http://localhost:9999', 'https://example.org/']) {
-      const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl });
+      const client = mockClient(mock, { baseUrl, maxRetries: undefined });
       const page = await client.members.list();
       expect(page.total).toBe(mock.store.main.members.size);
     }
@@ -34,13 +35,13 @@ describe('setupMockServer (msw/node)', () => {
 
   it('server.use overrides one request for one test', async () => {
     server.use(http.get('*/api/v1/server/members', () => HttpResponse.json({ error: { code: 'boom', message: 'it broke' } }, { status: 500 })));
-    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://api.example.com', maxRetries: 0 });
+    const client = mockClient(mock, { baseUrl: 'https://api.example.com' });
     await expect(client.members.list()).rejects.toBeInstanceOf(InternalServerError);
     expect((await client.roles.list()).total).toBeGreaterThan(0);
   });
 
   it('a broken percent-encoding is a 400 here too, not an msw crash', async () => {
-    const response = await fetch('https://api.example.com/api/v1/server/members/%E0%A4%A', { headers: { authorization: `Bearer ${mock.tokens.main}` } });
+    const response = await rawRequest(mock, '/api/v1/server/members/%E0%A4%A', { baseUrl: 'https://api.example.com' });
     expect(response.status).toBe(400);
   });
 });
@@ -55,11 +56,11 @@ describe('startMockHttpServer (node:http on loopback)', () => {
 
   it('serves the API on a free port, headers and status intact', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const response = await fetch(`${server.url}/api/v1/server/members?pageSize=3`, { headers: { authorization: `Bearer ${mock.tokens.main}` } });
+    const response = await rawRequest(mock, '/api/v1/server/members?pageSize=3', { baseUrl: server.url });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect((await response.json()).data).toHaveLength(3);
-    const missing = await fetch(`${server.url}/api/v1/server/members/nope`, { headers: { authorization: `Bearer ${mock.tokens.main}` } });
+    const missing = await rawRequest(mock, '/api/v1/server/members/nope', { baseUrl: server.url });
     expect(missing.status).toBe(404);
   });
 
@@ -76,20 +77,16 @@ describe('startMockHttpServer (node:http on loopback)', () => {
   });
 
   it('passes POST bodies through, and refuses oversized ones with 413', async () => {
-    const created = await fetch(`${server.url}/api/v1/tokens`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${mock.tokens.main}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'over http' }),
-    });
+    const created = await rawRequest(mock, '/api/v1/tokens', { method: 'POST', json: { name: 'over http' }, baseUrl: server.url });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ name: 'over http' });
-    const huge = await fetch(`${server.url}/api/v1/tokens`, { method: 'POST', headers: { authorization: `Bearer ${mock.tokens.main}` }, body: 'x'.repeat(2 << 20) });
+    const huge = await rawRequest(mock, '/api/v1/tokens', { method: 'POST', body: 'x'.repeat(2 << 20), baseUrl: server.url });
     expect(huge.status).toBe(413);
   });
 
   it('close() stops it; the SDK then reports a ConnectionError', async () => {
     const other = await startMockHttpServer({ mock });
-    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: other.url, maxRetries: 0 });
+    const client = mockClient(mock, { baseUrl: other.url });
     expect((await client.roles.list()).total).toBeGreaterThan(0);
     await other.close();
     await expect(client.roles.list()).rejects.toBeInstanceOf(ConnectionError);

@@ -5,9 +5,9 @@
  * direction, and every accepted `orderBy` orders by its field both ways.
  */
 import { readFileSync } from 'node:fs';
-import { CommunityServerClient } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mockClient, rawRequest } from '../helpers';
 import { listOrders, ORDERS_END, ORDERS_START, renderOrders, withOrders, type ListOrder } from '../../scripts/readme/orders';
 import { method, pick, rows } from './contract-rows';
 
@@ -44,7 +44,7 @@ describe('README: each list’s default order and orderBy values', () => {
 
   describe('the mock serves every documented order', () => {
     const mock = createMockApi({ seed: 12 });
-    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch, maxRetries: 0 });
+    const client = mockClient(mock);
     // Filtered lists by their busiest filter value, so each has rows to be out of order.
     const busiest = <Row>(table: readonly Row[], key: (row: Row) => unknown): Row => {
       const counts = new Map<unknown, number>();
@@ -89,7 +89,7 @@ describe('README: each list’s default order and orderBy values', () => {
     });
 
     it('an orderBy a list lacks is a 400 whose details say the rule', async () => {
-      const response = await mock.fetch('https://community.test/api/v1/server/roles?orderBy=name', { headers: { authorization: `Bearer ${mock.tokens.main}` } });
+      const response = await rawRequest(mock, '/api/v1/server/roles?orderBy=name');
       expect(response.status).toBe(400);
       expect((await response.json()).error.details).toMatchObject({ parameter: 'orderBy', accepted: ['createdAt', 'id'], default: { orderBy: 'createdAt', sort: 'asc' } });
     });

@@ -8,11 +8,12 @@
  * browser worker calls), msw/node interception, and the HTTP server the bin runs.
  */
 import http from 'node:http';
-import { CommunityServerClient, NotFoundError } from 'community-server-sdk';
+import { NotFoundError } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { setupMockServer, startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mockClient, rawRequest } from '../helpers';
 
 const ORIGIN = 'https://community.test';
 const mock = createMockApi({ seed: 3 });
@@ -58,7 +59,7 @@ afterAll(() => server.close());
 
 /** Each door answers one raw request; the HTTP server's is the only one that ignores the origin. */
 const doors: Record<string, (path: string, method: string) => Promise<Answer>> = {
-  'mock.fetch': async (path, method) => read(await mock.fetch(`${ORIGIN}${path}`, { method, headers: auth })),
+  'mock.fetch': async (path, method) => read(await rawRequest(mock, path, { method })),
   'the handlers (msw getResponse, as the browser worker runs them)': async (path, method) => {
     const response = await getResponse([...mock.handlers], new Request(`${ORIGIN}${path}`, { method, headers: auth }));
     if (!response) throw new Error(`the handlers let ${method} ${path} through`);
@@ -86,13 +87,13 @@ describe('#9 only the spec’s paths, from the origin, are served', () => {
 
   it('a client whose baseUrl has a path (e.g. ends in /api/v1) fails with NotFoundError, on any origin', async () => {
     for (const baseUrl of [`${ORIGIN}/api/v1`, `${ORIGIN}/some/prefix`, 'http://localhost:9/api']) {
-      const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl, fetch: mock.fetch, maxRetries: 0 });
+      const client = mockClient(mock, { baseUrl, fetch: mock.fetch });
       const error = await client.server.info().catch((e: unknown) => e);
       expect(error, baseUrl).toBeInstanceOf(NotFoundError);
       expect((error as NotFoundError).code).toBe('route_not_found');
     }
     for (const baseUrl of [ORIGIN, 'http://localhost:9', 'https://other.example/']) {
-      const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl, fetch: mock.fetch });
+      const client = mockClient(mock, { baseUrl, fetch: mock.fetch, maxRetries: undefined });
       expect((await client.server.info()).id, baseUrl).toBe(mock.store.main.info.id);
     }
   });

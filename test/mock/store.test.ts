@@ -4,13 +4,14 @@
  * all its nested routes (and gone from them once deleted), and `reset()` replaces the store's
  * objects, so a test holds `mock.store`, never a table of it, across a reset.
  */
-import { CommunityServerClient, NotFoundError } from 'community-server-sdk';
+import { NotFoundError } from 'community-server-sdk';
 import { CadStore, Collection, createMockApi, DepartmentStore, ServerStore, Store, WORLD_END } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
+import { mockClient } from '../helpers';
 
 const setup = () => {
   const mock = createMockApi({ seed: 5 });
-  const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch, maxRetries: 0 });
+  const client = mockClient(mock);
   return { mock, client };
 };
 

@@ -4,19 +4,15 @@
  * as such. The mock answers anything else with 400 `invalid_request` naming the field; the SDK
  * refuses it before any request, from the same schema.
  */
-import { CommunityServerClient, InvalidArgumentError, toDate } from 'community-server-sdk';
+import { InvalidArgumentError, toDate } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { describe, expect, it, vi } from 'vitest';
+import { mockClient, rawRequest } from '../helpers';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const mock = createMockApi({ seed: 6, now: () => NOW });
 
-const create = (body: unknown) =>
-  mock.fetch('https://community.test/api/v1/tokens', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${mock.tokens.main}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const create = (body: unknown) => rawRequest(mock, '/api/v1/tokens', { method: 'POST', json: body });
 
 describe('#13 a token’s lifetime is bounded, so its expiry is always a real date', () => {
   it.each([3_650_000, 36_501, 1e15, 0, -1, 1.5, Number.MAX_SAFE_INTEGER])('the mock answers expiresInDays %s with 400 invalid_request naming the field', async (days) => {
@@ -43,7 +39,7 @@ describe('#13 a token’s lifetime is bounded, so its expiry is always a real da
 
   it('the SDK refuses an unbounded lifetime before any request, naming the field', async () => {
     const fetch = vi.fn(mock.fetch);
-    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch });
+    const client = mockClient(mock, { fetch });
     for (const days of [3_650_000, 36_501]) {
       const error = await client.tokens.create({ name: 'bot', expiresInDays: days }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvalidArgumentError);
