@@ -23,38 +23,32 @@ import type {
   Member,
 } from '../src/schemas/index';
 import { Collection, type CollectionSpec } from './collection';
-import type { AccountLink, CadWorld, DepartmentWorld, RoleRow, ServerRow, ServerWorld, ShiftRow, TokenRecord, World } from './world';
+import {
+  cadTables,
+  departments,
+  departmentTables,
+  serverTables,
+  tokenSpec,
+  type AccountLink,
+  type CadWorld,
+  type DepartmentWorld,
+  type RoleRow,
+  type ServerRow,
+  type ServerWorld,
+  type ShiftRow,
+  type Table,
+  type TokenRecord,
+  type World,
+} from './world';
 
-// Newest first by default, as moderation and activity views show them.
-const byTime = <Row>(field: keyof Row & string, indexes: (keyof Row & string)[] = []): CollectionSpec<Row> => ({
-  key: 'id' as keyof Row & string,
-  indexes,
-  orderBy: [field, 'id' as keyof Row & string],
-  sort: 'desc',
-});
+/** One collection per table declaration, filled with that table's rows. */
+type CollectionsOf<Tables> = { readonly [Name in keyof Tables]: Tables[Name] extends Table<infer Row, never> ? Collection<Row> : never };
 
-const specs = {
-  members: byTime<Member>('createdAt'),
-  links: { key: 'memberId', indexes: ['chatId', 'gameId'], orderBy: ['createdAt', 'memberId'], sort: 'desc' } satisfies CollectionSpec<AccountLink>,
-  roles: { key: 'id', orderBy: ['createdAt', 'id'], sort: 'asc' } satisfies CollectionSpec<RoleRow>,
-  applications: byTime<Application>('createdAt'),
-  applicationResponses: byTime<ApplicationResponse>('createdAt', ['applicationId', 'userId']),
-  auditLogs: { ...byTime<AuditLogEvent>('timestamp'), aliases: { createdAt: 'timestamp' } } satisfies CollectionSpec<AuditLogEvent>,
-  logs: byTime<Log>('createdAt', ['createdBy', 'username']),
-  joinRequests: { key: 'userId', orderBy: ['createdAt', 'userId'], sort: 'desc' } satisfies CollectionSpec<JoinRequest>,
-  loas: byTime<Loa>('createdAt', ['memberId']),
-  shifts: byTime<ShiftRow>('createdAt', ['memberId']),
-  departments: { key: 'id', orderBy: ['name', 'id'], sort: 'asc' } satisfies CollectionSpec<Department>,
-  ranks: { key: 'id', orderBy: ['position', 'id', 'name'], sort: 'asc' } satisfies CollectionSpec<DepartmentRank>,
-  departmentMembers: { key: 'id', orderBy: ['rankPosition', 'createdAt', 'id'], sort: 'desc' } satisfies CollectionSpec<DepartmentMember>,
-  calls: byTime<CadCall>('createdAt'),
-  notes: { ...byTime<CadCallNote>('createdAt', ['callId']), sort: 'asc' } satisfies CollectionSpec<CadCallNote>,
-  records: byTime<CadRecord>('createdAt'),
-  courtHearings: byTime<CadCourtHearing>('createdAt'),
-  units: { key: 'id', orderBy: ['id', 'status'], sort: 'asc' } satisfies CollectionSpec<CadUnit>,
-  unitGroups: { key: 'id', orderBy: ['id', 'name'], sort: 'asc' } satisfies CollectionSpec<CadUnitGroup>,
-  tokens: { key: 'id', indexes: ['secret', 'serverId'], orderBy: ['createdAt', 'id'], sort: 'asc' } satisfies CollectionSpec<TokenRecord>,
-};
+/** The collections of `tables`, each filled from `rows` under the same name. */
+function collectionsOf<Tables extends Record<string, { readonly spec: object }>>(tables: Tables, rows: { [Name in keyof Tables]: object[] }): CollectionsOf<Tables> {
+  const entries = Object.entries(tables).map(([name, table]) => [name, new Collection(table.spec as CollectionSpec<object>, rows[name])]);
+  return Object.fromEntries(entries) as CollectionsOf<Tables>;
+}
 
 /**
  * Everything inside one department: what `departments.*(departmentId, …)` requests serve.
@@ -63,27 +57,23 @@ const specs = {
  * const inside = mock.store.main.departmentData.get(department!.id)!;
  * inside.members.size; // what departments.members.list(department.id) reports as total
  */
-export class DepartmentStore {
+export class DepartmentStore implements CollectionsOf<typeof departmentTables> {
+  // `declare`: the fields are documented here and filled from `departmentTables` in the constructor.
   /** Its ranks (`departments.ranks.*`), by position. */
-  readonly ranks: Collection<DepartmentRank>;
+  declare readonly ranks: Collection<DepartmentRank>;
   /** Its members (`departments.members.*`). */
-  readonly members: Collection<DepartmentMember>;
+  declare readonly members: Collection<DepartmentMember>;
   /** Its members' shifts (`departments.shifts.*`). */
-  readonly shifts: Collection<ShiftRow>;
+  declare readonly shifts: Collection<ShiftRow>;
   /** Its LOAs (`departments.loas.*`). */
-  readonly loas: Collection<Loa>;
+  declare readonly loas: Collection<Loa>;
   /** Requests to join it (`departments.joinRequests.*`). */
-  readonly joinRequests: Collection<JoinRequest>;
+  declare readonly joinRequests: Collection<JoinRequest>;
   /** Its audit log (`departments.auditLogs`). */
-  readonly auditLogs: Collection<AuditLogEvent>;
+  declare readonly auditLogs: Collection<AuditLogEvent>;
   /** @internal the store builds these from the seeded world. */
   constructor(world: Omit<DepartmentWorld, 'department'>) {
-    this.ranks = new Collection(specs.ranks, world.ranks);
-    this.members = new Collection(specs.departmentMembers, world.members);
-    this.shifts = new Collection(specs.shifts, world.shifts);
-    this.loas = new Collection(specs.loas, world.loas);
-    this.joinRequests = new Collection(specs.joinRequests, world.joinRequests);
-    this.auditLogs = new Collection(specs.auditLogs, world.auditLogs);
+    Object.assign(this, collectionsOf(departmentTables, world));
   }
 }
 
@@ -93,27 +83,23 @@ export class DepartmentStore {
  * const cad = mock.store.main.cad!;
  * cad.units.update(7, { panic: true }); // cad.units.get(7) now reports the panic
  */
-export class CadStore {
+export class CadStore implements CollectionsOf<typeof cadTables> {
+  // `declare`: the fields are documented here and filled from `cadTables` in the constructor.
   /** CAD calls (`cad.calls.list`, `.get`). */
-  readonly calls: Collection<CadCall>;
+  declare readonly calls: Collection<CadCall>;
   /** Notes of every call, indexed by `callId` (`cad.calls.notes`, `.note`). */
-  readonly notes: Collection<CadCallNote>;
+  declare readonly notes: Collection<CadCallNote>;
   /** Records (`cad.records.*`). */
-  readonly records: Collection<CadRecord>;
+  declare readonly records: Collection<CadRecord>;
   /** Court hearings (`cad.courtHearings.*`). */
-  readonly courtHearings: Collection<CadCourtHearing>;
+  declare readonly courtHearings: Collection<CadCourtHearing>;
   /** Units, keyed by their int32 id (`cad.units.*`). */
-  readonly units: Collection<CadUnit>;
+  declare readonly units: Collection<CadUnit>;
   /** Unit groups, keyed by their int32 id (`cad.unitGroups.*`). */
-  readonly unitGroups: Collection<CadUnitGroup>;
+  declare readonly unitGroups: Collection<CadUnitGroup>;
   /** @internal the store builds these from the seeded world. */
   constructor(world: CadWorld) {
-    this.calls = new Collection(specs.calls, world.calls);
-    this.notes = new Collection(specs.notes, world.notes);
-    this.records = new Collection(specs.records, world.records);
-    this.courtHearings = new Collection(specs.courtHearings, world.courtHearings);
-    this.units = new Collection(specs.units, world.units);
-    this.unitGroups = new Collection(specs.unitGroups, world.unitGroups);
+    Object.assign(this, collectionsOf(cadTables, world));
   }
 }
 
@@ -126,7 +112,7 @@ class DepartmentCollection extends Collection<Department> {
     rows: Iterable<Department>,
     private readonly inner: Map<string, DepartmentStore>,
   ) {
-    super(specs.departments, rows);
+    super(departments.spec, rows);
   }
 
   override insert(row: Department): Department {
@@ -150,29 +136,30 @@ const EMPTY_DEPARTMENT: Omit<DepartmentWorld, 'department'> = { ranks: [], membe
  * mock.store.main.members.delete(memberId); // members.get(memberId) now answers 404
  * mock.store.noCad.cad; // null: every CAD request of the noCad token answers 404 cad_not_found
  */
-export class ServerStore {
+export class ServerStore implements CollectionsOf<typeof serverTables> {
   /** What `server.info()` answers. */
   info: ServerRow;
+  // `declare`: the fields are documented here and filled from `serverTables` in the constructor.
   /** Members (`members.*`). */
-  readonly members: Collection<Member>;
+  declare readonly members: Collection<Member>;
   /** Chat-platform and game-platform accounts linked to members (the verification lookups). */
-  readonly links: Collection<AccountLink>;
+  declare readonly links: Collection<AccountLink>;
   /** Roles (`roles.*`). */
-  readonly roles: Collection<RoleRow>;
+  declare readonly roles: Collection<RoleRow>;
   /** Applications (`applications.list`, `.get`). */
-  readonly applications: Collection<Application>;
+  declare readonly applications: Collection<Application>;
   /** Responses to them, indexed by `applicationId` and `userId`. */
-  readonly applicationResponses: Collection<ApplicationResponse>;
+  declare readonly applicationResponses: Collection<ApplicationResponse>;
   /** The server's audit log (`auditLogs.list`). */
-  readonly auditLogs: Collection<AuditLogEvent>;
+  declare readonly auditLogs: Collection<AuditLogEvent>;
   /** Moderation logs, indexed by `createdBy` (staff) and `username` (`logs.*`). */
-  readonly logs: Collection<Log>;
+  declare readonly logs: Collection<Log>;
   /** Server-wide join requests, keyed by `userId` (`joinRequests.*`). */
-  readonly joinRequests: Collection<JoinRequest>;
+  declare readonly joinRequests: Collection<JoinRequest>;
   /** Server-wide LOAs, indexed by `memberId` (`loas.*`). */
-  readonly loas: Collection<Loa>;
+  declare readonly loas: Collection<Loa>;
   /** Server-wide shifts, indexed by `memberId` (`shifts.*`). */
-  readonly shifts: Collection<ShiftRow>;
+  declare readonly shifts: Collection<ShiftRow>;
   /**
    * Departments (`departments.list`, `.get`); what is inside each is in `departmentData`, which
    * follows this table: `insert` a department and its nested routes answer (empty), `delete` it
@@ -187,16 +174,7 @@ export class ServerStore {
   /** @internal the store builds these from the seeded world. */
   constructor(world: ServerWorld) {
     this.info = world.info;
-    this.members = new Collection(specs.members, world.members);
-    this.links = new Collection(specs.links, world.links);
-    this.roles = new Collection(specs.roles, world.roles);
-    this.applications = new Collection(specs.applications, world.applications);
-    this.applicationResponses = new Collection(specs.applicationResponses, world.applicationResponses);
-    this.auditLogs = new Collection(specs.auditLogs, world.auditLogs);
-    this.logs = new Collection(specs.logs, world.logs);
-    this.joinRequests = new Collection(specs.joinRequests, world.joinRequests);
-    this.loas = new Collection(specs.loas, world.loas);
-    this.shifts = new Collection(specs.shifts, world.shifts);
+    Object.assign(this, collectionsOf(serverTables, world));
     this.departmentData = new Map(world.departments.map((d) => [d.department.id, new DepartmentStore(d)]));
     this.departments = new DepartmentCollection(
       world.departments.map((d) => d.department),
@@ -226,7 +204,7 @@ export class Store {
   constructor(world: World) {
     this.main = new ServerStore(world.main);
     this.noCad = new ServerStore(world.noCad);
-    this.tokens = new Collection(specs.tokens, world.tokens);
+    this.tokens = new Collection(tokenSpec, world.tokens);
   }
 
   /**

@@ -1,0 +1,238 @@
+/**
+ * Computer-aided dispatch: units and their groups, records and court hearings, calls and their
+ * notes.
+ * @module
+ */
+import {
+  CadCallNoteSchema,
+  CadCallSchema,
+  CadCourtHearingSchema,
+  CadRecordSchema,
+  CadUnitGroupSchema,
+  CadUnitSchema,
+  type CadCall,
+  type CadCallNote,
+  type CadCourtHearing,
+  type CadRecord,
+  type CadUnit,
+  type CadUnitGroup,
+} from '../../src/schemas/index';
+import type { Draw } from './draw';
+import { CALL_TITLES, DEPARTMENT_KINDS, RANKS } from './kinds';
+import { byTime, seedRows, type CadRefs, type RowsOf, type ServerRefs, type Table } from './table';
+
+/** The next free int32 id of a table keyed by one: past both the position and every id in use. */
+const nextId = (index: number, rows: readonly { id: number }[]) => rows.reduce((max, row) => Math.max(max, row.id), index) + 1;
+
+const units: Table<CadUnit, CadRefs> = {
+  spec: { key: 'id', orderBy: ['id', 'status'], sort: 'asc' },
+  schema: CadUnitSchema,
+  row: (d, { serverId, authorIds, agencies, units }, i) => {
+    const f = d.f;
+    const agency = d.pick(agencies);
+    const unit: CadUnit = {
+      id: nextId(i, units),
+      serverId,
+      userId: d.pick(authorIds),
+      status: d.int(0, 6),
+      panic: d.chance(0.03),
+      number: `${d.int(1, 9)}-${f.string.alpha({ length: 1, casing: 'upper' })}-${d.int(10, 99)}`,
+      agency,
+      loc: d.chance(0.7) ? { x: d.int(-3000, 3000), y: d.int(-3000, 3000) } : null,
+      items: [],
+    };
+    d.optional(unit, 'name', () => f.person.fullName(), 0.8);
+    d.optional(unit, 'location', () => f.location.street(), 0.5);
+    d.optional(unit, 'rank', () => d.pick(RANKS), 0.6);
+    d.optional(unit, 'subdivision', () => d.pick(['Patrol', 'Highway', 'K9', 'SWAT']), 0.3);
+    return unit;
+  },
+};
+
+const unitGroups: Table<CadUnitGroup, CadRefs> = {
+  spec: { key: 'id', orderBy: ['id', 'name'], sort: 'asc' },
+  schema: CadUnitGroupSchema,
+  row: (d, { serverId, agencies, units, unitGroups }, i) => {
+    const id = nextId(i, unitGroups);
+    const group: CadUnitGroup = {
+      id,
+      serverId,
+      name: `${d.pick(['Adam', 'Boy', 'Charles', 'David', 'Edward', 'Frank', 'George', 'Henry'])}-${id}`,
+      units: d.some(
+        units.map((unit) => unit.id),
+        0,
+        4,
+      ),
+      status: d.int(0, 3),
+      panic: false,
+      premade: d.chance(0.5),
+    };
+    d.optional(group, 'maxUnits', () => d.int(2, 6), 0.6);
+    d.optional(group, 'restrictAgency', () => d.pick(agencies), 0.3);
+    return group;
+  },
+};
+
+const records: Table<CadRecord, CadRefs> = {
+  spec: byTime<CadRecord>('createdAt'),
+  schema: CadRecordSchema,
+  row: (d, { serverId, authorIds, agencies }) => {
+    const type = d.int(0, 3);
+    const record: CadRecord = {
+      id: d.uuid(),
+      serverId,
+      createdByUserId: d.pick(authorIds),
+      createdAt: d.time(),
+      type,
+      label: d.pick(['Citation', 'Arrest report', 'Warrant', 'Written warning']),
+      data: { charges: Array.from({ length: d.int(1, 3) }, () => d.pick(['Speeding', 'Reckless driving', 'Evading', 'Assault', 'Trespassing'])) },
+      templateId: type,
+      previewData: { subject: d.f.person.fullName() },
+      flags: [],
+      meta: {},
+      status: d.int(0, 2),
+      objects: [],
+    };
+    d.optional(record, 'noCharge', () => d.chance(0.2), 0.5);
+    d.optional(record, 'agency', () => d.pick(agencies), 0.6);
+    return record;
+  },
+};
+
+function hearingOf(d: Draw, { serverId, authorIds }: CadRefs, record: CadRecord): CadCourtHearing {
+  const hearing: CadCourtHearing = {
+    serverId,
+    id: d.uuid(),
+    status: d.int(0, 2),
+    type: d.int(0, 1),
+    recordId: record.id,
+    civId: d.uuid(),
+    createdAt: d.time(record.createdAt, 30),
+  };
+  if (hearing.status === 2) hearing.closedAt = d.time(hearing.createdAt, 10);
+  d.optional(hearing, 'processedBy', () => d.pick(authorIds), 0.5);
+  return hearing;
+}
+
+const courtHearings: Table<CadCourtHearing, CadRefs> = {
+  spec: byTime<CadCourtHearing>('createdAt'),
+  schema: CadCourtHearingSchema,
+  row: (d, refs) => hearingOf(d, refs, d.pick(refs.records)),
+  // A third of the records go to court.
+  seed: (d, refs) => {
+    const third = Math.floor(refs.records.length / 3);
+    return d.some(refs.records, third, third).map((record) => hearingOf(d, refs, record));
+  },
+};
+
+const calls: Table<CadCall, CadRefs> = {
+  spec: byTime<CadCall>('createdAt'),
+  schema: CadCallSchema,
+  row: (d, { serverId, authorIds, units, records }) => {
+    const f = d.f;
+    const createdAt = d.time();
+    const open = d.chance(0.35);
+    const callUnits = d.some(
+      units.map((unit) => unit.id),
+      0,
+      3,
+    );
+    const call: CadCall = {
+      id: d.uuid(),
+      serverId,
+      type: d.int(0, 3),
+      createdByUserId: d.pick(authorIds),
+      createdAt,
+      status: open ? 0 : 1,
+      units: callUnits,
+      title: d.pick(CALL_TITLES),
+      description: f.lorem.sentence(),
+      records: d.some(
+        records.map((record) => record.id),
+        0,
+        2,
+      ),
+      panels: [],
+      unitHistory: callUnits.map((unitId) => ({ unitId, at: createdAt + 60 })),
+      code: `10-${d.int(10, 99)}`,
+    };
+    d.optional(call, 'address', () => f.location.streetAddress(), 0.8);
+    d.optional(call, 'postal', () => String(d.int(100, 999)), 0.6);
+    d.optional(call, 'priority', () => d.pick(['1', '2', '3']), 0.7);
+    d.optional(call, 'origin', () => d.pick(['911', 'officer', 'api']), 0.5);
+    if (!open) call.closedAt = d.time(createdAt, 1);
+    if (callUnits[0] !== undefined) call.primaryUnit = callUnits[0];
+    return call;
+  },
+};
+
+/** A note on `call`, written within a day of it by someone, from one of its units if it has any. */
+function noteOf(d: Draw, { serverId, authorIds }: CadRefs, call: CadCall): CadCallNote {
+  const callUnits = call.units as number[];
+  const note: CadCallNote = {
+    id: d.uuid(),
+    serverId,
+    callId: call.id,
+    createdByUserId: d.pick(authorIds),
+    createdByUnit: callUnits.length ? d.pick(callUnits) : null,
+    createdAt: d.time(call.createdAt, 1),
+    type: d.int(0, 1),
+    data: { text: d.f.lorem.sentence() },
+  };
+  d.optional(note, 'mergedFrom', () => null, 0, 0.4);
+  return note;
+}
+
+const notes: Table<CadCallNote, CadRefs> = {
+  spec: { ...byTime<CadCallNote>('createdAt', ['callId']), sort: 'asc' },
+  schema: CadCallNoteSchema,
+  row: (d, refs) => noteOf(d, refs, d.pick(refs.calls)),
+};
+
+/** The tables of a server's CAD, as `CadStore` holds them. */
+export const cadTables = { calls, notes, records, courtHearings, units, unitGroups };
+
+/** A server's CAD rows. */
+export type CadWorld = RowsOf<typeof cadTables>;
+
+/** How many CAD rows of each counted kind a server gets. */
+export interface CadCounts {
+  calls: number;
+  records: number;
+  units: number;
+  unitGroups: number;
+}
+
+/** The agencies CAD rows name: one per department kind. */
+export const AGENCIES = DEPARTMENT_KINDS.map((kind) => kind.agency);
+
+/** The refs of a CAD for its tables. */
+export const cadRefs = (server: ServerRefs, rows: Pick<CadRefs, 'units' | 'records' | 'calls'> & Partial<Pick<CadRefs, 'unitGroups'>>): CadRefs => ({
+  ...server,
+  agencies: AGENCIES,
+  units: rows.units,
+  records: rows.records,
+  calls: rows.calls,
+  unitGroups: rows.unitGroups ?? [],
+});
+
+/**
+ * A server's CAD, drawn in one stream: units, unit groups, records, court hearings, then each
+ * call followed by its notes (zero to six).
+ */
+export function seedCad(d: Draw, server: ServerRefs, counts: CadCounts): CadWorld {
+  const empty = cadRefs(server, { units: [], records: [], calls: [] });
+  const unitRows = seedRows(units, d, empty, counts.units);
+  const groupRows = seedRows(unitGroups, d, { ...empty, units: unitRows }, counts.unitGroups);
+  const recordRows = seedRows(records, d, empty, counts.records);
+  const refs = cadRefs(server, { units: unitRows, records: recordRows, calls: [] });
+  const hearingRows = seedRows(courtHearings, d, refs, 0);
+  const callRows: CadCall[] = [];
+  const noteRows: CadCallNote[] = [];
+  for (let i = 0; i < counts.calls; i++) {
+    const call = calls.row(d, refs, i);
+    callRows.push(call);
+    for (let n = d.int(0, 6); n > 0; n--) noteRows.push(noteOf(d, refs, call));
+  }
+  return { calls: callRows, notes: noteRows, records: recordRows, courtHearings: hearingRows, units: unitRows, unitGroups: groupRows };
+}

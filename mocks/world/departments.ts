@@ -1,0 +1,125 @@
+/**
+ * Departments, and what lives inside each: ranks, members, and (from their own modules) shifts,
+ * LOAs, join requests and an audit log.
+ * @module
+ */
+import { DepartmentMemberSchema, DepartmentRankSchema, DepartmentSchema, type Department, type DepartmentMember, type DepartmentRank, type JoinRequest, type Member } from '../../src/schemas/index';
+import { departmentAuditLogs } from './audit-logs';
+import type { Draw } from './draw';
+import { departmentJoinRequests } from './join-requests';
+import { DEPARTMENT_KINDS, RANKS } from './kinds';
+import { departmentLoas } from './loas';
+import { departmentShifts } from './shifts';
+import { seedRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Table } from './table';
+
+/** The kind of the `index`th department of a server. */
+const kindOf = (index: number) => DEPARTMENT_KINDS[index % DEPARTMENT_KINDS.length]!;
+
+export const departments: Table<Department> = {
+  spec: { key: 'id', orderBy: ['name', 'id'], sort: 'asc' },
+  schema: DepartmentSchema,
+  row: (d, { serverId }, index) => {
+    const kind = kindOf(index);
+    const department: Department = { id: d.uuid(), serverId, name: kind.name, icon: kind.icon };
+    d.optional(department, 'activated', () => index !== 4 || d.chance(0.5), 0.9, 0.05);
+    d.optional(department, 'chatGuildId', d.snowflake, 0.5);
+    d.optional(department, 'joinCode', () => d.f.string.alphanumeric({ length: 6, casing: 'upper' }), 0.7);
+    d.optional(department, 'type', () => index, 0.8);
+    return department;
+  },
+};
+
+const ranks: Table<DepartmentRank, DepartmentRefs> = {
+  spec: { key: 'id', orderBy: ['position', 'id', 'name'], sort: 'asc' },
+  schema: DepartmentRankSchema,
+  row: (d, { department }, position) => {
+    const rank: DepartmentRank = { id: d.uuid(), departmentId: department.id, name: RANKS[position % RANKS.length]!, permissions: String(d.int(0, 255)), position };
+    d.optional(rank, 'colour', () => d.f.color.rgb());
+    d.optional(rank, 'linkedChatRoleId', d.snowflake, 0.5);
+    return rank;
+  },
+  // The first five to eight ranks of the ladder, from the bottom.
+  seed: (d, refs) => Array.from({ length: d.int(5, RANKS.length) }, (_, position) => ranks.row(d, refs, position)),
+};
+
+/** `member` on the roster of the department, at a seeded rank with a callsign of its agency. */
+function rosterEntry(d: Draw, { department, kind, ranks }: DepartmentRefs, member: Member): DepartmentMember {
+  const rank = d.pick(ranks);
+  const row: DepartmentMember = {
+    id: member.id,
+    departmentId: department.id,
+    rankId: rank.id,
+    createdAt: d.time(member.createdAt, 300),
+    rankPosition: rank.position,
+    customColumnValues: { callsign: `${kind.agency}-${d.int(100, 999)}` },
+    supportFlags: 0,
+    roles: [],
+  };
+  const inactive = d.chance(0.1);
+  d.optional(row, 'inactive', () => inactive, 0.8);
+  if (inactive) row.inactiveSince = d.time(row.createdAt, 200);
+  d.optional(row, 'inactiveLastShift', () => d.time(row.createdAt, 200), 0.4);
+  return row;
+}
+
+const departmentMembers: Table<DepartmentMember, DepartmentRefs> = {
+  spec: { key: 'id', orderBy: ['rankPosition', 'createdAt', 'id'], sort: 'desc' },
+  schema: DepartmentMemberSchema,
+  row: (d, refs) => rosterEntry(d, refs, d.pick(refs.outsiders)),
+  // Twenty to sixty of the server's members (all of them on a small server).
+  seed: (d, refs) => d.some(refs.outsiders, Math.min(20, refs.outsiders.length), Math.min(60, refs.outsiders.length)).map((member) => rosterEntry(d, refs, member)),
+};
+
+/** The tables inside one department, as `DepartmentStore` holds them. */
+export const departmentTables = {
+  ranks,
+  members: departmentMembers,
+  shifts: departmentShifts,
+  loas: departmentLoas,
+  joinRequests: departmentJoinRequests,
+  auditLogs: departmentAuditLogs,
+};
+
+/** A department and the rows inside it. */
+export type DepartmentWorld = { department: Department } & RowsOf<typeof departmentTables>;
+
+/** The refs of a department for its inner tables, from what it holds so far. */
+export function departmentRefs(server: ServerRefs, department: Department, inner: { ranks: readonly DepartmentRank[]; members: readonly DepartmentMember[]; joinRequests: readonly JoinRequest[] }, index: number): DepartmentRefs {
+  const rosterIds = inner.members.map((member) => member.id);
+  const onRoster = new Set(rosterIds);
+  const requested = new Set(inner.joinRequests.map((request) => request.userId));
+  const outsiders = server.members.filter((member) => !onRoster.has(member.id));
+  return {
+    ...server,
+    department,
+    kind: DEPARTMENT_KINDS.find((kind) => kind.name === department.name) ?? kindOf(index),
+    ranks: inner.ranks,
+    rosterIds,
+    outsiders,
+    applicants: outsiders.map((member) => member.id).filter((id) => !requested.has(id)),
+  };
+}
+
+/**
+ * The `index`th department of a server with everything inside it, drawn in one stream: the
+ * department, its ranks, its roster, then per roster two shifts, an LOA per four members, a few
+ * join requests from outside, and an audit event per member.
+ */
+export function seedDepartment(d: Draw, server: ServerRefs, index: number): DepartmentWorld {
+  const department = departments.row(d, server, index);
+  let refs = departmentRefs(server, department, { ranks: [], members: [], joinRequests: [] }, index);
+  const rankRows = seedRows(ranks, d, refs, 0);
+  refs = { ...refs, ranks: rankRows };
+  const members = seedRows(departmentMembers, d, refs, 0);
+  refs = departmentRefs(server, department, { ranks: rankRows, members, joinRequests: [] }, index);
+  const size = members.length;
+  return {
+    department,
+    ranks: rankRows,
+    members,
+    shifts: seedRows(departmentShifts, d, refs, size * 2),
+    loas: seedRows(departmentLoas, d, refs, Math.ceil(size / 4)),
+    joinRequests: seedRows(departmentJoinRequests, d, refs, 0),
+    auditLogs: seedRows(departmentAuditLogs, d, refs, size),
+  };
+}

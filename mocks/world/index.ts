@@ -1,0 +1,219 @@
+/**
+ * The seeded world: every row the mock serves, as a pure function of a seed. Nothing here reads
+ * the clock or `Math.random`, so the same seed gives byte-identical JSON on every machine.
+ *
+ * Each data group lives in its own module and declares its tables there (store spec, client
+ * schema, seeder; see `table.ts`). This module lists them per scope (server, department, CAD),
+ * and derives the world's shape and its seeding from those lists. Each group draws from its own
+ * stream (`[seed, server, group]`), so asking for more logs does not reshuffle the members.
+ * @module
+ */
+import { applicationResponses, applications } from './applications';
+import { auditLogs } from './audit-logs';
+import { seedCad, type CadCounts, type CadWorld } from './cad';
+import { seedDepartment, type DepartmentWorld } from './departments';
+import { Draw, seededFaker } from './draw';
+import { seedInfo, type ServerRow } from './info';
+import { joinRequests } from './join-requests';
+import { logs } from './logs';
+import { loas } from './loas';
+import { links, members } from './members';
+import { roles } from './roles';
+import { shifts } from './shifts';
+import { seedRows, type RowsOf, type ServerRefs } from './table';
+import { seedTokens, type Secrets, type TokenRecord } from './tokens';
+
+export { cadRefs, cadTables, type CadWorld } from './cad';
+export { departmentRefs, departments, departmentTables, type DepartmentWorld } from './departments';
+export { Draw, runtimeFaker, tokenSecret, WORLD_END, WORLD_START } from './draw';
+export type { ServerRow } from './info';
+export { CALL_TITLES, LOG_REASONS, SHIFT_TYPES } from './kinds';
+export type { AccountLink } from './members';
+export type { RoleRow } from './roles';
+export type { ShiftRow } from './shifts';
+export type { CadRefs, DepartmentRefs, ServerRefs, Table } from './table';
+export { tokenSpec, type Permission, type TokenRecord } from './tokens';
+
+/** The server-wide tables, as `ServerStore` holds them (departments and CAD have their own lists). */
+export const serverTables = { members, links, roles, applications, applicationResponses, auditLogs, logs, joinRequests, loas, shifts };
+
+type ServerRows = RowsOf<typeof serverTables>;
+
+/** One server's rows: its info, every server-wide table, its departments, and its CAD if it has one. */
+export type ServerWorld = { info: ServerRow } & ServerRows & {
+  departments: DepartmentWorld[];
+  /** `null` on a server without CAD: every CAD request answers 404. */
+  cad: CadWorld | null;
+};
+
+export interface World {
+  main: ServerWorld;
+  noCad: ServerWorld;
+  tokens: TokenRecord[];
+  /** The five tokens' secrets by role. */
+  secrets: Secrets;
+}
+
+/**
+ * How many rows of each server-wide group the `main` server gets (`createMockApi({ counts })`).
+ * Growing one group leaves the rows of the others as they were. Any group may be 0, all of them
+ * at once too: its lists answer empty pages and its ids 404. With no members, the rows members
+ * write (logs, shifts, CAD…) name a few former members, as an old server's history does.
+ * @example
+ * const big = createMockApi({ seed: 1, counts: { members: 100_000 } });
+ * const empty = createMockApi({ counts: { members: 0, logs: 0 } }); // client.members.list(): total 0
+ */
+export interface WorldCounts extends CadCounts {
+  /** Members of the server. */
+  members: number;
+  /** Roles. */
+  roles: number;
+  /** Applications. */
+  applications: number;
+  /** Responses, spread over the applications. */
+  applicationResponses: number;
+  /** Events of the server's audit log. */
+  auditLogs: number;
+  /** Moderation logs. */
+  logs: number;
+  /** Server-wide join requests. */
+  joinRequests: number;
+  /** Server-wide LOAs. */
+  loas: number;
+  /** Server-wide shifts. */
+  shifts: number;
+  /** Departments, each with its own ranks, members, shifts, LOAs, join requests and audit log. */
+  departments: number;
+  /** CAD calls, each with notes. */
+  calls: number;
+  /** CAD records; some have court hearings. */
+  records: number;
+  /** CAD units. */
+  units: number;
+  /** CAD unit groups. */
+  unitGroups: number;
+}
+
+/** The order the server-wide tables are seeded in, and the stream each draws from. */
+const SEEDING: readonly { readonly name: keyof ServerRows; readonly stream: number }[] = [
+  { name: 'roles', stream: 1 },
+  { name: 'members', stream: 2 },
+  { name: 'links', stream: 3 },
+  { name: 'applications', stream: 4 },
+  { name: 'applicationResponses', stream: 5 },
+  { name: 'auditLogs', stream: 6 },
+  { name: 'logs', stream: 7 },
+  { name: 'joinRequests', stream: 8 },
+  { name: 'loas', stream: 9 },
+  { name: 'shifts', stream: 10 },
+];
+const INFO_STREAM = 0;
+const CAD_STREAM = 11;
+/** Department `i` draws from stream `DEPARTMENT_STREAM + i`. */
+const DEPARTMENT_STREAM = 100;
+
+// Every server-wide table is counted except links (one per member, most of them); a table
+// without a count, or a count without a table, does not compile.
+type Counted = Exclude<keyof ServerRows, 'links'> | 'departments' | keyof CadCounts;
+const countsCoverTables: [Counted] extends [keyof WorldCounts] ? ([keyof WorldCounts] extends [Counted] ? true : never) : never = true;
+void countsCoverTables;
+
+/**
+ * The default row counts: enough that every list spans several pages at the default page size
+ * of 10.
+ * @example
+ * const mock = createMockApi();
+ * mock.store.main.members.size === DEFAULT_COUNTS.members; // true
+ */
+export const DEFAULT_COUNTS: WorldCounts = {
+  members: 250,
+  roles: 14,
+  applications: 24,
+  applicationResponses: 320,
+  auditLogs: 180,
+  logs: 400,
+  joinRequests: 36,
+  loas: 60,
+  shifts: 300,
+  departments: 5,
+  calls: 60,
+  records: 80,
+  units: 32,
+  unitGroups: 8,
+};
+
+/** The smaller `noCad` server: every group except CAD. */
+const NO_CAD_COUNTS: WorldCounts = {
+  ...DEFAULT_COUNTS,
+  members: 40,
+  roles: 6,
+  applications: 4,
+  applicationResponses: 30,
+  auditLogs: 20,
+  logs: 30,
+  joinRequests: 5,
+  loas: 8,
+  shifts: 25,
+  departments: 2,
+  calls: 0,
+  records: 0,
+  units: 0,
+  unitGroups: 0,
+};
+
+/** How many former members' ids a server without members draws for the rows they wrote. */
+const FORMER_MEMBERS = 20;
+
+/**
+ * What a server's rows may point at, from the rows it has. `formerIds` stand in for the authors
+ * of a server without members.
+ */
+export function serverRefs(info: ServerRow, rows: Partial<ServerRows>, formerIds: readonly string[] = []): ServerRefs {
+  const members = rows.members ?? [];
+  const memberIds = members.map((member) => member.id);
+  const authorIds = memberIds.length ? memberIds : formerIds;
+  const linked = new Set((rows.links ?? []).map((link) => link.memberId));
+  const requested = new Set((rows.joinRequests ?? []).map((request) => request.userId));
+  const logged = [...new Set((rows.logs ?? []).map((log) => log.username).filter((name): name is string => typeof name === 'string'))];
+  return {
+    serverId: info.id,
+    roleIds: (rows.roles ?? []).map((role) => role.id),
+    members,
+    authorIds,
+    staffIds: authorIds.slice(0, Math.max(1, Math.ceil(authorIds.length / 20))),
+    applications: rows.applications ?? [],
+    joinCodes: [info.joinCode as string],
+    // Logs are about players: those already logged, else the members.
+    usernames: logged.length ? logged : members.flatMap((member) => (typeof member.username === 'string' ? [member.username] : [])),
+    unlinked: members.filter((member) => !linked.has(member.id)),
+    applicants: authorIds.filter((id) => !requested.has(id)),
+  };
+}
+
+function buildServer(seed: number, serverIndex: number, counts: WorldCounts, withCad: boolean): ServerWorld {
+  const stream = (n: number) => new Draw(seededFaker([seed, serverIndex, n]));
+  const info = seedInfo(stream(INFO_STREAM));
+  const rows: Partial<ServerRows> = {};
+  let formerIds: string[] = [];
+  for (const { name, stream: n } of SEEDING) {
+    const d = stream(n);
+    const count = name === 'links' ? 0 : counts[name];
+    (rows as Record<string, unknown>)[name] = seedRows(serverTables[name] as (typeof serverTables)['roles'], d, serverRefs(info, rows, formerIds), count);
+    // With no members, the rows members write (logs, shifts, LOAs, CAD…) name people who have
+    // left the server, as a live server's history does: a few ids, drawn only when it has none.
+    if (name === 'members' && !rows.members!.length) formerIds = Array.from({ length: FORMER_MEMBERS }, () => d.uuid());
+  }
+  const refs = serverRefs(info, { ...rows, links: [], joinRequests: [], logs: [] }, formerIds);
+  const departmentRows = Array.from({ length: counts.departments }, (_, i) => seedDepartment(stream(DEPARTMENT_STREAM + i), refs, i));
+  const cad = withCad ? seedCad(stream(CAD_STREAM), refs, counts) : null;
+  // In the tables' order, so the world's JSON lists them as `ServerStore` does.
+  const tables = Object.fromEntries(Object.keys(serverTables).map((name) => [name, rows[name as keyof ServerRows]])) as ServerRows;
+  return { info, ...tables, departments: departmentRows, cad };
+}
+
+/** Builds the whole world for `seed`. `counts` sizes the `main` server's groups. */
+export function buildWorld(seed: number, counts: Partial<WorldCounts> = {}): World {
+  const main = buildServer(seed, 0, { ...DEFAULT_COUNTS, ...counts }, true);
+  const noCad = buildServer(seed, 1, NO_CAD_COUNTS, false);
+  return { main, noCad, ...seedTokens(seed, main.info.id, noCad.info.id) };
+}

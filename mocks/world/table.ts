@@ -1,0 +1,93 @@
+/**
+ * What a data group declares about each of its tables, in one place: how the store keys, indexes
+ * and orders it, the client's schema its rows must satisfy, and how one seeded row is made. The
+ * world, the store and the factories are all derived from these declarations.
+ * @module
+ */
+import type * as z from 'zod/mini';
+import type { Application, CadCall, CadRecord, CadUnit, CadUnitGroup, Department, DepartmentRank, Member } from '../../src/schemas/index';
+import type { CollectionSpec } from '../collection';
+import type { Draw } from './draw';
+
+/** The rows a server's other rows point at: what a seeder picks references from. */
+export interface ServerRefs {
+  readonly serverId: string;
+  readonly roleIds: readonly string[];
+  readonly members: readonly Member[];
+  /** Who writes rows: the members, or a few former members on a server without any. */
+  readonly authorIds: readonly string[];
+  /** The first twentieth of the authors: who reviews and moderates. */
+  readonly staffIds: readonly string[];
+  readonly applications: readonly Application[];
+  readonly joinCodes: readonly string[];
+  /** The names moderation logs are written about. */
+  readonly usernames: readonly string[];
+  /** Members without a linked chat account (a link is keyed by its member). */
+  readonly unlinked: readonly Member[];
+  /** Who may ask to join (a join request is keyed by its user): anyone without a request yet. */
+  readonly applicants: readonly string[];
+}
+
+/** A department's kind: its name, icon and the agency prefix of its callsigns. */
+export interface DepartmentKind {
+  readonly name: string;
+  readonly icon: string;
+  readonly agency: string;
+}
+
+/** The rows inside one department that its other rows point at. */
+export interface DepartmentRefs extends ServerRefs {
+  readonly department: Department;
+  readonly kind: DepartmentKind;
+  readonly ranks: readonly DepartmentRank[];
+  /** Its members' ids. */
+  readonly rosterIds: readonly string[];
+  /** Server members not in it: who may be added, or ask to join (`applicants`, without a request yet). */
+  readonly outsiders: readonly Member[];
+}
+
+/** The CAD rows other CAD rows point at. */
+export interface CadRefs extends ServerRefs {
+  readonly agencies: readonly string[];
+  readonly units: readonly CadUnit[];
+  readonly unitGroups: readonly CadUnitGroup[];
+  readonly records: readonly CadRecord[];
+  readonly calls: readonly CadCall[];
+}
+
+/**
+ * One table of the world.
+ * - `spec`: its key, indexes and orderings in the store;
+ * - `schema`: the client's schema for the resource (what the SDK parses the row with), checked
+ *   on every `insert` and `update`; `null` for the mock's own bookkeeping rows (links, tokens)
+ *   that the API never serves as they are;
+ * - `row`: one seeded row, given the draw, the rows it may point at, and its position (`index`,
+ *   the table's size when a factory makes it).
+ */
+export interface Table<Row extends object, Refs = ServerRefs> {
+  readonly spec: CollectionSpec<Row>;
+  readonly schema: z.ZodMiniType | null;
+  readonly row: (d: Draw, refs: Refs, index: number) => Row;
+  /**
+   * The seeded rows of the table, when they are not `count` calls of `row` (a draw over the
+   * parents first, a row per member…): kept so a seed gives the rows it always gave.
+   */
+  readonly seed?: (d: Draw, refs: Refs, count: number) => Row[];
+}
+
+/** The row type of a table declaration. */
+export type RowOf<T> = T extends Table<infer Row, never> ? Row : never;
+/** The rows of each table of a group of declarations. */
+export type RowsOf<Tables> = { -readonly [Name in keyof Tables]: RowOf<Tables[Name]>[] };
+
+/** Newest first, by `field` then id, as moderation and activity views show rows. */
+export const byTime = <Row>(field: keyof Row & string, indexes: (keyof Row & string)[] = []): CollectionSpec<Row> => ({
+  key: 'id' as keyof Row & string,
+  indexes,
+  orderBy: [field, 'id' as keyof Row & string],
+  sort: 'desc',
+});
+
+/** The seeded rows of `table`: its own `seed`, or `count` rows drawn one after the other. */
+export const seedRows = <Row extends object, Refs>(table: Table<Row, Refs>, d: Draw, refs: Refs, count: number): Row[] =>
+  table.seed ? table.seed(d, refs, count) : Array.from({ length: count }, (_, i) => table.row(d, refs, i));

@@ -1,0 +1,81 @@
+/**
+ * The five seeded tokens, across both servers.
+ * @module
+ */
+import type { CollectionSpec } from '../collection';
+import { Draw, seededFaker, tokenSecret, WORLD_START } from './draw';
+
+/**
+ * What the mock grants a token: read the server's data, and manage its tokens (`tokens.create`,
+ * `tokens.deactivate`, `admin.rateLimit`). The seeded `readOnly` token has only `read`.
+ * @example
+ * const token = mock.store.tokens.where('secret', mock.tokens.readOnly)[0]!;
+ * token.permissions; // ['read']
+ */
+export type Permission = 'read' | 'manage_tokens';
+
+/**
+ * A token as the mock stores it. `secret` is what a client sends; the API shows it once, on
+ * creation, and never again.
+ * @example
+ * const [main] = mock.store.tokens.where('secret', mock.tokens.main);
+ * mock.store.tokens.update(main!.id, { expiresAt: 0 }); // from now on, mock.tokens.main gets 401
+ */
+export interface TokenRecord {
+  /** The id `tokens.deactivate(tokenId)` takes. */
+  id: string;
+  /** The name given at creation. */
+  name: string;
+  /** The server the token is scoped to. */
+  serverId: string;
+  /** The bearer token itself. */
+  secret: string;
+  /** What the token may do. */
+  permissions: Permission[];
+  /** Unix seconds. */
+  createdAt: number;
+  /** Unix seconds, or `null` for a token that does not expire. */
+  expiresAt: number | null;
+  /** Unix seconds of deactivation, or `null` while active. */
+  deactivatedAt: number | null;
+  /** Unix seconds of last use, or `null` when never used. */
+  lastUsedAt: number | null;
+}
+
+export const tokenSpec: CollectionSpec<TokenRecord> = { key: 'id', indexes: ['secret', 'serverId'], orderBy: ['createdAt', 'id'], sort: 'asc' };
+
+/** The five tokens' secrets by role. */
+export interface Secrets {
+  main: string;
+  noCad: string;
+  readOnly: string;
+  expired: string;
+  revoked: string;
+}
+
+/** The seeded tokens (stream `[seed, 9, 0]`): `main` and `noCad` own their servers; the rest are `main`'s. */
+export function seedTokens(seed: number, mainId: string, noCadId: string): { tokens: TokenRecord[]; secrets: Secrets } {
+  const f = seededFaker([seed, 9, 0]);
+  const d = new Draw(f);
+  const token = (name: string, serverId: string, permissions: Permission[], extra: Partial<TokenRecord> = {}): TokenRecord => ({
+    id: d.uuid(),
+    name,
+    serverId,
+    secret: tokenSecret(f),
+    permissions,
+    createdAt: d.time(WORLD_START, 700),
+    expiresAt: null,
+    deactivatedAt: null,
+    lastUsedAt: null,
+    ...extra,
+  });
+  const all = [
+    token('main', mainId, ['read', 'manage_tokens']),
+    token('noCad', noCadId, ['read', 'manage_tokens']),
+    token('readOnly', mainId, ['read']),
+    token('expired', mainId, ['read', 'manage_tokens'], { expiresAt: WORLD_START + 400 * 86_400 }),
+    token('revoked', mainId, ['read', 'manage_tokens'], { deactivatedAt: WORLD_START + 500 * 86_400 }),
+  ] as const;
+  const [main, noCad, readOnly, expired, revoked] = all;
+  return { tokens: [...all], secrets: { main: main.secret, noCad: noCad.secret, readOnly: readOnly.secret, expired: expired.secret, revoked: revoked.secret } };
+}
