@@ -5,6 +5,9 @@
  * @module
  */
 
+import type * as z from 'zod/mini';
+import { describe } from './request-body';
+
 /**
  * The direction of an ordering, as the `sort` query parameter gives it.
  * @example
@@ -28,6 +31,31 @@ export interface CollectionSpec<Row> {
   readonly sort: SortDirection;
   /** Other names `orderBy` accepts, e.g. `createdAt` for an audit log's `timestamp`. */
   readonly aliases?: Readonly<Record<string, keyof Row & string>>;
+}
+
+/**
+ * A row a table refused: it breaks the resource's schema (what the SDK would reject when the mock
+ * served it), lacks the table's key, or `create()` could not make one. The message names the
+ * table, the field and the problem.
+ * @example
+ * expect(() => mock.store.main.logs.update(logId, { createdAt: 'yesterday' as never })).toThrow(InvalidRowError);
+ * // main.logs.update: createdAt must be an integer, got string
+ */
+export class InvalidRowError extends Error {
+  override readonly name = 'InvalidRowError';
+}
+
+/**
+ * What a table knows beyond its spec: its name in `mock.store`, the schema its rows satisfy, and
+ * how it makes a new row.
+ */
+export interface CollectionOptions<Row> {
+  /** Its path in `mock.store` (`main.logs`), for error messages. */
+  readonly name?: string;
+  /** The client's schema of the resource; `insert` and `update` refuse a row it rejects. */
+  readonly schema?: z.ZodMiniType | null;
+  /** A new seeded row at position `index` (the table's size), for `create()`. */
+  readonly make?: (index: number) => Row;
 }
 
 /** One ordering of rows: by a field, ties broken by the key, so every page is stable. */
@@ -58,13 +86,17 @@ export class Collection<Row extends object> {
   #indexes = new Map<string, Map<unknown, Row[]>>();
   #orderings = new Map<string, Row[]>();
 
+  readonly #options: CollectionOptions<Row>;
+
   /** @internal the store builds its tables. */
   constructor(
     /** How the table is keyed, indexed and ordered. */
     readonly spec: CollectionSpec<Row>,
     rows: Iterable<Row> = [],
+    options: CollectionOptions<Row> = {},
   ) {
     this.#rows = [...rows];
+    this.#options = options;
   }
 
   /** How many rows the table holds. */
@@ -137,6 +169,7 @@ export class Collection<Row extends object> {
    * mock.store.main.roles.insert({ id: 'role-qa', serverId: mock.store.main.info.id, name: 'QA' });
    */
   insert(row: Row): Row {
+    this.#check(row, 'insert');
     const existing = this.get(row[this.spec.key]);
     this.#rows = existing ? this.#rows.map((r) => (r === existing ? row : r)) : [...this.#rows, row];
     this.#changed();
@@ -152,6 +185,7 @@ export class Collection<Row extends object> {
     const existing = this.get(key);
     if (!existing) return undefined;
     const updated = { ...existing, ...patch };
+    this.#check(updated, 'update');
     this.#rows = this.#rows.map((r) => (r === existing ? updated : r));
     this.#changed();
     return updated;
@@ -168,6 +202,40 @@ export class Collection<Row extends object> {
     this.#rows = this.#rows.filter((r) => r !== existing);
     this.#changed();
     return true;
+  }
+
+  /**
+   * Makes a row, inserts it and returns it: the fields of `partial` as given, every other one
+   * seeded and valid by the client's schema, its references pointing at rows that exist (a log's
+   * `createdBy` is a member, a note's `callId` a call). Each table draws from its own seeded
+   * stream, so creating rows never changes the seeded world, and the same seed gives the same rows
+   * in the same order; `mock.reset()` restarts every stream.
+   * @example
+   * const member = mock.store.main.members.create({ roles: ['r1'] });
+   * const log = mock.store.main.logs.create({ createdBy: member.id });
+   * expect((await client.logs.get(log.id)).createdBy).toBe(member.id);
+   */
+  create(partial: Partial<Row> = {}): Row {
+    const make = this.#options.make ?? this.#refuse('create', 'this table has no factory');
+    const row = { ...make(this.size), ...partial } as Row;
+    const key = row[this.spec.key];
+    if (this.get(key)) this.#refuse('create', `${this.spec.key} ${JSON.stringify(key)} is already taken`);
+    return this.insert(row);
+  }
+
+  /** Throws unless `row` has a key and satisfies the table's schema. */
+  #check(row: Row, operation: string): void {
+    const key = row[this.spec.key];
+    if (key === undefined || key === null) this.#refuse(operation, `${this.spec.key} is required (the table's key)`);
+    const schema = this.#options.schema;
+    const parsed = schema?.safeParse(row);
+    if (!parsed || parsed.success) return;
+    const issue = parsed.error.issues[0]!;
+    this.#refuse(operation, describe(issue, row, schema!, []));
+  }
+
+  #refuse(operation: string, problem: string): never {
+    throw new InvalidRowError(`${this.#options.name ?? 'table'}.${operation}: ${problem}`);
   }
 
   #changed(): void {

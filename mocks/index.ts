@@ -23,7 +23,7 @@ import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type
 
 export type { ActivityEntry, ActivityEvent, ActivityKind, ActivityOptions, ActivityRows, DepartmentActivityKind, MockActivity } from './activity/index';
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
-export { Collection, type CollectionSpec, type SortDirection } from './collection';
+export { Collection, InvalidRowError, type CollectionSpec, type SortDirection } from './collection';
 export type { HealthState } from './context';
 export type { AuthErrorShape } from './replies';
 // Runtime exports, not only types: the declarations promise classes (`instanceof mock.store`).

@@ -37,7 +37,7 @@ function nullable(schema: z.ZodMiniType, field: PropertyKey | undefined): boolea
 }
 
 /** One zod issue in words, naming the field; `accepted` are the body's keys, for an unknown one. */
-function describe(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMiniType, accepted: readonly string[]): string {
+export function describe(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMiniType, accepted: readonly string[]): string {
   const field = issue.path.join('.');
   const value = valueAt(body, issue.path);
   const subject = field || 'the request body';

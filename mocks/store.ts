@@ -22,11 +22,15 @@ import type {
   Log,
   Member,
 } from '../src/schemas/index';
-import { Collection, type CollectionSpec } from './collection';
+import { Collection, type CollectionOptions, type CollectionSpec } from './collection';
+import { tableOptions } from './factory';
 import {
+  cadRefs,
   cadTables,
+  departmentRefs,
   departments,
   departmentTables,
+  serverRefs,
   serverTables,
   tokenSpec,
   type AccountLink,
@@ -35,6 +39,7 @@ import {
   type RoleRow,
   type ServerRow,
   type ServerWorld,
+  type ServerRefs,
   type ShiftRow,
   type Table,
   type TokenRecord,
@@ -44,9 +49,19 @@ import {
 /** One collection per table declaration, filled with that table's rows. */
 type CollectionsOf<Tables> = { readonly [Name in keyof Tables]: Tables[Name] extends Table<infer Row, never> ? Collection<Row> : never };
 
-/** The collections of `tables`, each filled from `rows` under the same name. */
-function collectionsOf<Tables extends Record<string, { readonly spec: object }>>(tables: Tables, rows: { [Name in keyof Tables]: object[] }): CollectionsOf<Tables> {
-  const entries = Object.entries(tables).map(([name, table]) => [name, new Collection(table.spec as CollectionSpec<object>, rows[name])]);
+/** Where a group of tables sits in the store: the world's seed, its path, and what its rows may point at. */
+interface Site<Refs> {
+  readonly seed: number;
+  readonly path: string;
+  readonly refs: () => Refs;
+}
+
+/** The collections of `tables`, each filled from `rows` under the same name, with `create()` and schema checks. */
+function collectionsOf<Tables extends Record<string, { readonly spec: object }>, Refs>(tables: Tables, rows: { [Name in keyof Tables]: object[] }, site: Site<Refs>): CollectionsOf<Tables> {
+  const entries = Object.entries(tables).map(([name, table]) => {
+    const options = tableOptions(table as unknown as Table<object, Refs>, { ...site, path: `${site.path}.${name}` });
+    return [name, new Collection(table.spec as CollectionSpec<object>, rows[name], options)];
+  });
   return Object.fromEntries(entries) as CollectionsOf<Tables>;
 }
 
@@ -71,9 +86,14 @@ export class DepartmentStore implements CollectionsOf<typeof departmentTables> {
   declare readonly joinRequests: Collection<JoinRequest>;
   /** Its audit log (`departments.auditLogs`). */
   declare readonly auditLogs: Collection<AuditLogEvent>;
-  /** @internal the store builds these from the seeded world. */
-  constructor(world: Omit<DepartmentWorld, 'department'>) {
-    Object.assign(this, collectionsOf(departmentTables, world));
+  /** @internal the store builds these from the seeded world; `server` holds the department. */
+  constructor(world: Omit<DepartmentWorld, 'department'>, server: ServerStore, departmentId: string, seed: number) {
+    const refs = () => {
+      const position = server.departments.all().findIndex((department) => department.id === departmentId);
+      const inner = { ranks: this.ranks.all(), members: this.members.all(), joinRequests: this.joinRequests.all() };
+      return departmentRefs(server.refs(), server.departments.get(departmentId)!, inner, Math.max(0, position));
+    };
+    Object.assign(this, collectionsOf(departmentTables, world, { seed, path: `${server.name}.departmentData.${departmentId}`, refs }));
   }
 }
 
@@ -97,9 +117,10 @@ export class CadStore implements CollectionsOf<typeof cadTables> {
   declare readonly units: Collection<CadUnit>;
   /** Unit groups, keyed by their int32 id (`cad.unitGroups.*`). */
   declare readonly unitGroups: Collection<CadUnitGroup>;
-  /** @internal the store builds these from the seeded world. */
-  constructor(world: CadWorld) {
-    Object.assign(this, collectionsOf(cadTables, world));
+  /** @internal the store builds these from the seeded world; `server` is the server it serves. */
+  constructor(world: CadWorld, server: ServerStore, seed: number) {
+    const refs = () => cadRefs(server.refs(), { units: this.units.all(), records: this.records.all(), calls: this.calls.all(), unitGroups: this.unitGroups.all() });
+    Object.assign(this, collectionsOf(cadTables, world, { seed, path: `${server.name}.cad`, refs }));
   }
 }
 
@@ -110,14 +131,16 @@ export class CadStore implements CollectionsOf<typeof cadTables> {
 class DepartmentCollection extends Collection<Department> {
   constructor(
     rows: Iterable<Department>,
+    options: CollectionOptions<Department>,
     private readonly inner: Map<string, DepartmentStore>,
+    private readonly open: (departmentId: string) => DepartmentStore,
   ) {
-    super(departments.spec, rows);
+    super(departments.spec, rows, options);
   }
 
   override insert(row: Department): Department {
     super.insert(row);
-    if (!this.inner.has(row.id)) this.inner.set(row.id, new DepartmentStore(EMPTY_DEPARTMENT));
+    if (!this.inner.has(row.id)) this.inner.set(row.id, this.open(row.id));
     return row;
   }
 
@@ -171,16 +194,29 @@ export class ServerStore implements CollectionsOf<typeof serverTables> {
   /** `null` when the server has no CAD: CAD requests then answer 404. */
   cad: CadStore | null;
 
+  /** @internal its path in the store (`main`), for factories' streams and error messages. */
+  readonly name: string;
+
   /** @internal the store builds these from the seeded world. */
-  constructor(world: ServerWorld) {
+  constructor(world: ServerWorld, name: string, seed: number) {
     this.info = world.info;
-    Object.assign(this, collectionsOf(serverTables, world));
-    this.departmentData = new Map(world.departments.map((d) => [d.department.id, new DepartmentStore(d)]));
+    this.name = name;
+    const site = { seed, path: name, refs: () => this.refs() };
+    Object.assign(this, collectionsOf(serverTables, world, site));
+    this.departmentData = new Map(world.departments.map((d) => [d.department.id, new DepartmentStore(d, this, d.department.id, seed)]));
     this.departments = new DepartmentCollection(
       world.departments.map((d) => d.department),
+      tableOptions(departments, { ...site, path: `${name}.departments` }),
       this.departmentData,
+      (departmentId) => new DepartmentStore(EMPTY_DEPARTMENT, this, departmentId, seed),
     );
-    this.cad = world.cad && new CadStore(world.cad);
+    this.cad = world.cad && new CadStore(world.cad, this, seed);
+  }
+
+  /** @internal what a new row of this server may point at, as the server is now. */
+  refs(): ServerRefs {
+    const rows = { members: this.members.all(), roles: this.roles.all(), applications: this.applications.all(), links: this.links.all(), joinRequests: this.joinRequests.all(), logs: this.logs.all() };
+    return serverRefs(this.info, rows);
   }
 }
 
@@ -202,8 +238,9 @@ export class Store {
 
   /** @internal `createMockApi` builds it from the seeded world. */
   constructor(world: World) {
-    this.main = new ServerStore(world.main);
-    this.noCad = new ServerStore(world.noCad);
+    const seed = world.seed ?? 1;
+    this.main = new ServerStore(world.main, 'main', seed);
+    this.noCad = new ServerStore(world.noCad, 'noCad', seed);
     this.tokens = new Collection(tokenSpec, world.tokens);
   }
 

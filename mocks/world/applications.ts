@@ -69,6 +69,7 @@ export const applicationResponses: Table<ApplicationResponse> = {
     d.optional(response, 'stagingStatus', () => d.int(0, 2), 0.3);
     return response;
   },
+  needs: ['applications', 'authorIds'],
   // No application, no responses: there is nothing to respond to.
   seed: (d, refs, count) => (refs.applications.length ? Array.from({ length: count }, (_, i) => applicationResponses.row(d, refs, i)) : []),
 };

@@ -17,6 +17,7 @@ export const auditLogs: Table<AuditLogEvent> = {
     d.optional(event, 'type', () => d.int(0, 12), 0.8, 0.1);
     return event;
   },
+  needs: ['authorIds'],
 };
 
 export const departmentAuditLogs: Table<AuditLogEvent, DepartmentRefs> = {
@@ -28,4 +29,5 @@ export const departmentAuditLogs: Table<AuditLogEvent, DepartmentRefs> = {
     d.optional(event, 'type', () => d.int(0, 5), 0.8);
     return event;
   },
+  needs: ['rosterIds'],
 };

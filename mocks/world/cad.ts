@@ -47,6 +47,7 @@ const units: Table<CadUnit, CadRefs> = {
     d.optional(unit, 'subdivision', () => d.pick(['Patrol', 'Highway', 'K9', 'SWAT']), 0.3);
     return unit;
   },
+  needs: ['authorIds'],
 };
 
 const unitGroups: Table<CadUnitGroup, CadRefs> = {
@@ -97,6 +98,7 @@ const records: Table<CadRecord, CadRefs> = {
     d.optional(record, 'agency', () => d.pick(agencies), 0.6);
     return record;
   },
+  needs: ['authorIds'],
 };
 
 function hearingOf(d: Draw, { serverId, authorIds }: CadRefs, record: CadRecord): CadCourtHearing {
@@ -118,6 +120,7 @@ const courtHearings: Table<CadCourtHearing, CadRefs> = {
   spec: byTime<CadCourtHearing>('createdAt'),
   schema: CadCourtHearingSchema,
   row: (d, refs) => hearingOf(d, refs, d.pick(refs.records)),
+  needs: ['records', 'authorIds'],
   // A third of the records go to court.
   seed: (d, refs) => {
     const third = Math.floor(refs.records.length / 3);
@@ -164,6 +167,7 @@ const calls: Table<CadCall, CadRefs> = {
     if (callUnits[0] !== undefined) call.primaryUnit = callUnits[0];
     return call;
   },
+  needs: ['authorIds'],
 };
 
 /** A note on `call`, written within a day of it by someone, from one of its units if it has any. */
@@ -187,6 +191,7 @@ const notes: Table<CadCallNote, CadRefs> = {
   spec: { ...byTime<CadCallNote>('createdAt', ['callId']), sort: 'asc' },
   schema: CadCallNoteSchema,
   row: (d, refs) => noteOf(d, refs, d.pick(refs.calls)),
+  needs: ['calls', 'authorIds'],
 };
 
 /** The tables of a server's CAD, as `CadStore` holds them. */

@@ -66,6 +66,7 @@ const departmentMembers: Table<DepartmentMember, DepartmentRefs> = {
   spec: { key: 'id', orderBy: ['rankPosition', 'createdAt', 'id'], sort: 'desc' },
   schema: DepartmentMemberSchema,
   row: (d, refs) => rosterEntry(d, refs, d.pick(refs.outsiders)),
+  needs: ['outsiders', 'ranks'],
   // Twenty to sixty of the server's members (all of them on a small server).
   seed: (d, refs) => d.some(refs.outsiders, Math.min(20, refs.outsiders.length), Math.min(60, refs.outsiders.length)).map((member) => rosterEntry(d, refs, member)),
 };

@@ -25,7 +25,7 @@ import { seedTokens, type Secrets, type TokenRecord } from './tokens';
 
 export { cadRefs, cadTables, type CadWorld } from './cad';
 export { departmentRefs, departments, departmentTables, type DepartmentWorld } from './departments';
-export { Draw, runtimeFaker, tokenSecret, WORLD_END, WORLD_START } from './draw';
+export { Draw, runtimeFaker, seededFaker, tokenSecret, WORLD_END, WORLD_START } from './draw';
 export type { ServerRow } from './info';
 export { CALL_TITLES, LOG_REASONS, SHIFT_TYPES } from './kinds';
 export type { AccountLink } from './members';
@@ -47,6 +47,8 @@ export type ServerWorld = { info: ServerRow } & ServerRows & {
 };
 
 export interface World {
+  /** The seed the world was built from; factories (`create()`) draw from streams of it (default 1). */
+  seed?: number;
   main: ServerWorld;
   noCad: ServerWorld;
   tokens: TokenRecord[];
@@ -215,5 +217,5 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
 export function buildWorld(seed: number, counts: Partial<WorldCounts> = {}): World {
   const main = buildServer(seed, 0, { ...DEFAULT_COUNTS, ...counts }, true);
   const noCad = buildServer(seed, 1, NO_CAD_COUNTS, false);
-  return { main, noCad, ...seedTokens(seed, main.info.id, noCad.info.id) };
+  return { seed, main, noCad, ...seedTokens(seed, main.info.id, noCad.info.id) };
 }

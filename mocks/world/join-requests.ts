@@ -19,6 +19,7 @@ export const joinRequests: Table<JoinRequest> = {
   spec,
   schema: JoinRequestSchema,
   row: (d, refs) => serverRequest(d, refs, d.pick(refs.applicants)),
+  needs: ['applicants'],
   // Who asks is drawn first, all at once: `count` different people.
   seed: (d, refs, count) => d.some(refs.applicants, count, count).map((userId) => serverRequest(d, refs, userId)),
 };
@@ -35,6 +36,7 @@ export const departmentJoinRequests: Table<JoinRequest, DepartmentRefs> = {
   spec,
   schema: JoinRequestSchema,
   row: (d, refs) => departmentRequest(d, refs, d.pick(refs.applicants)),
+  needs: ['applicants'],
   // A few of the server's members outside the department (the count is the department's own).
   seed: (d, refs) => d.some(refs.applicants, 3, 8).map((userId) => departmentRequest(d, refs, userId)),
 };

@@ -47,10 +47,12 @@ export const loas: Table<Loa> = {
   spec,
   schema: LoaSchema,
   row: (d, { serverId, authorIds, staffIds }) => loaOf(d, serverId, d.pick(authorIds), staffIds),
+  needs: ['authorIds'],
 };
 
 export const departmentLoas: Table<Loa, DepartmentRefs> = {
   spec,
   schema: LoaSchema,
   row: (d, { serverId, rosterIds, staffIds, department }) => ({ ...loaOf(d, serverId, d.pick(rosterIds), staffIds), departmentId: department.id }),
+  needs: ['rosterIds'],
 };

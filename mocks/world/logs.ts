@@ -33,6 +33,7 @@ export const logs: Table<Log> = {
     d.optional(log, 'hidden', () => d.chance(0.05), 0.4, 0.3);
     return log;
   },
+  needs: ['authorIds', 'usernames'],
   // The players logs are about: about three logs each, some players logged many times.
   seed: (d, refs, count) => {
     const usernames = Array.from({ length: Math.max(1, Math.ceil(count / 3)) }, () => d.f.internet.username());

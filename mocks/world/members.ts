@@ -55,6 +55,7 @@ export const links: Table<AccountLink> = {
   // The mock's own bookkeeping: the API serves parts of it (chat ids, game connections), never a row.
   schema: null,
   row: (d, { unlinked }) => linkOf(d, d.pick(unlinked)),
+  needs: ['unlinked'],
   // Most members link an account; the rest answer 404 to chat-id lookups.
   seed: (d, { members }) => members.flatMap((member) => (d.chance(0.85) ? [linkOf(d, member)] : [])),
 };

@@ -47,10 +47,12 @@ export const shifts: Table<ShiftRow> = {
   spec,
   schema: ShiftSchema,
   row: (d, { serverId, authorIds }) => shiftOf(d, serverId, d.pick(authorIds)),
+  needs: ['authorIds'],
 };
 
 export const departmentShifts: Table<ShiftRow, DepartmentRefs> = {
   spec,
   schema: ShiftSchema,
   row: (d, { serverId, rosterIds, department }) => shiftOf(d, serverId, d.pick(rosterIds), department.id),
+  needs: ['rosterIds'],
 };

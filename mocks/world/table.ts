@@ -73,6 +73,8 @@ export interface Table<Row extends object, Refs = ServerRefs> {
    * parents first, a row per member…): kept so a seed gives the rows it always gave.
    */
   readonly seed?: (d: Draw, refs: Refs, count: number) => Row[];
+  /** The refs a row must point into: `create()` refuses, naming what is missing, while one is empty. */
+  readonly needs?: readonly (keyof Refs & string)[];
 }
 
 /** The row type of a table declaration. */
