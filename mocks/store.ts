@@ -32,7 +32,7 @@ import {
   departmentTables,
   serverRefs,
   serverTables,
-  tokenSpec,
+  tokens,
   type AccountLink,
   type CadWorld,
   type DepartmentWorld,
@@ -72,7 +72,7 @@ function collectionsOf<Tables extends Record<string, { readonly spec: object }>,
  * const inside = mock.store.main.departmentData.get(department!.id)!;
  * inside.members.size; // what departments.members.list(department.id) reports as total
  */
-export class DepartmentStore implements CollectionsOf<typeof departmentTables> {
+export class DepartmentStore {
   // `declare`: the fields are documented here and filled from `departmentTables` in the constructor.
   /** Its ranks (`departments.ranks.*`), by position. */
   declare readonly ranks: Collection<DepartmentRank>;
@@ -103,7 +103,7 @@ export class DepartmentStore implements CollectionsOf<typeof departmentTables> {
  * const cad = mock.store.main.cad!;
  * cad.units.update(7, { panic: true }); // cad.units.get(7) now reports the panic
  */
-export class CadStore implements CollectionsOf<typeof cadTables> {
+export class CadStore {
   // `declare`: the fields are documented here and filled from `cadTables` in the constructor.
   /** CAD calls (`cad.calls.list`, `.get`). */
   declare readonly calls: Collection<CadCall>;
@@ -159,7 +159,7 @@ const EMPTY_DEPARTMENT: Omit<DepartmentWorld, 'department'> = { ranks: [], membe
  * mock.store.main.members.delete(memberId); // members.get(memberId) now answers 404
  * mock.store.noCad.cad; // null: every CAD request of the noCad token answers 404 cad_not_found
  */
-export class ServerStore implements CollectionsOf<typeof serverTables> {
+export class ServerStore {
   /** What `server.info()` answers. */
   info: ServerRow;
   // `declare`: the fields are documented here and filled from `serverTables` in the constructor.
@@ -220,6 +220,14 @@ export class ServerStore implements CollectionsOf<typeof serverTables> {
   }
 }
 
+/** `true` when `Store` declares one field per table of `Tables`, each the collection of its rows. */
+type Declares<Store, Tables> = Store extends CollectionsOf<Tables> ? true : never;
+/**
+ * @internal compile-time check: the classes' documented fields are exactly the collections their
+ * table lists derive, so a table added to a list without its field (or the reverse) does not build.
+ */
+export const storesDeclareTheirTables: [Declares<ServerStore, typeof serverTables>, Declares<DepartmentStore, typeof departmentTables>, Declares<CadStore, typeof cadTables>] = [true, true, true];
+
 /**
  * All of the mock's data (`mock.store`): both servers and every token. Read it to know what a
  * request should answer; write it to set up a case. `mock.reset()` puts back the seeded state.
@@ -241,7 +249,7 @@ export class Store {
     const seed = world.seed ?? 1;
     this.main = new ServerStore(world.main, 'main', seed);
     this.noCad = new ServerStore(world.noCad, 'noCad', seed);
-    this.tokens = new Collection(tokenSpec, world.tokens);
+    this.tokens = new Collection(tokens.spec, world.tokens, tableOptions(tokens, { seed, path: 'tokens', refs: () => ({ serverId: this.main.info.id }) }));
   }
 
   /**

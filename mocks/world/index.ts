@@ -32,7 +32,7 @@ export type { AccountLink } from './members';
 export type { RoleRow } from './roles';
 export type { ShiftRow } from './shifts';
 export type { CadRefs, DepartmentRefs, ServerRefs, Table } from './table';
-export { tokenSpec, type Permission, type TokenRecord } from './tokens';
+export { tokens, type Permission, type TokenRecord } from './tokens';
 
 /** The server-wide tables, as `ServerStore` holds them (departments and CAD have their own lists). */
 export const serverTables = { members, links, roles, applications, applicationResponses, auditLogs, logs, joinRequests, loas, shifts };

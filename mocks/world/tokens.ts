@@ -4,6 +4,7 @@
  */
 import type { CollectionSpec } from '../collection';
 import { Draw, seededFaker, tokenSecret, WORLD_START } from './draw';
+import type { Table } from './table';
 
 /**
  * What the mock grants a token: read the server's data, and manage its tokens (`tokens.create`,
@@ -53,22 +54,33 @@ export interface Secrets {
   revoked: string;
 }
 
+/** An active token of `serverId`, made in the world's first two years. */
+const tokenOf = (d: Draw, name: string, serverId: string, permissions: Permission[], extra: Partial<TokenRecord> = {}): TokenRecord => ({
+  id: d.uuid(),
+  name,
+  serverId,
+  secret: tokenSecret(d.f),
+  permissions,
+  createdAt: d.time(WORLD_START, 700),
+  expiresAt: null,
+  deactivatedAt: null,
+  lastUsedAt: null,
+  ...extra,
+});
+
+/** Tokens: a new one (`mock.store.tokens.create()`) belongs to the `main` server and may do everything. */
+export const tokens: Table<TokenRecord, { readonly serverId: string }> = {
+  spec: tokenSpec,
+  // The mock's own record: the API never serves a row as it is (`tokens.*` hide the secret).
+  schema: null,
+  // The name is drawn last, so the seeded tokens (which are given theirs) draw as they always did.
+  row: (d, { serverId }) => ({ ...tokenOf(d, '', serverId, ['read', 'manage_tokens']), name: `${d.f.word.adjective()}-bot` }),
+};
+
 /** The seeded tokens (stream `[seed, 9, 0]`): `main` and `noCad` own their servers; the rest are `main`'s. */
 export function seedTokens(seed: number, mainId: string, noCadId: string): { tokens: TokenRecord[]; secrets: Secrets } {
-  const f = seededFaker([seed, 9, 0]);
-  const d = new Draw(f);
-  const token = (name: string, serverId: string, permissions: Permission[], extra: Partial<TokenRecord> = {}): TokenRecord => ({
-    id: d.uuid(),
-    name,
-    serverId,
-    secret: tokenSecret(f),
-    permissions,
-    createdAt: d.time(WORLD_START, 700),
-    expiresAt: null,
-    deactivatedAt: null,
-    lastUsedAt: null,
-    ...extra,
-  });
+  const d = new Draw(seededFaker([seed, 9, 0]));
+  const token = (name: string, serverId: string, permissions: Permission[], extra: Partial<TokenRecord> = {}) => tokenOf(d, name, serverId, permissions, extra);
   const all = [
     token('main', mainId, ['read', 'manage_tokens']),
     token('noCad', noCadId, ['read', 'manage_tokens']),
