@@ -7,9 +7,10 @@
 import type { Gate } from './auth';
 import type { Collection } from './collection';
 import { pageOf, type PageQuery } from './paging';
-import { notFound } from './replies';
+import { notFound, type Reply } from './replies';
 import type { CadStore, DepartmentStore, ServerStore, Store } from './store';
-import type { TokenRecord } from './world';
+import type { Permission, TokenRecord } from './world';
+import type { PageEnvelope } from '../src/schemas/index';
 
 /**
  * The switches `setHealth` flips; all `true` after `createMockApi()` and `reset()`.
@@ -53,8 +54,14 @@ export interface RouteContext {
   readonly mock: MockState;
 }
 
-/** A route answers a JSON body (status 200) or a whole `Response`. */
-export type Route = (context: RouteContext) => unknown;
+/**
+ * What a route answers: a body `Out` (status 200), or a whole response built by `json`/`text`
+ * (another status, headers) whose body is still an `Out`, so a wrong body does not compile.
+ */
+export type Route<Out = unknown> = (context: RouteContext) => Out | Reply<Out> | Promise<Out | Reply<Out>>;
+
+/** A table a route reads, found from the request (the server's, its CAD's, a department's). */
+export type Scope<Row extends object> = (context: RouteContext) => Collection<Row>;
 
 export const fail = (error: Error): never => {
   throw error;
@@ -63,33 +70,76 @@ export const fail = (error: Error): never => {
 /** The last path parameter: the id of the addressed row. */
 const lastParam = (c: RouteContext) => c.params[c.params.length - 1]!;
 
-/** A page of `table`, or of the rows whose `field` equals the last path parameter. */
-export const list =
-  <Row extends object>(table: (c: RouteContext) => Collection<Row>, field?: keyof Row & string): Route =>
+/** The names of the tables `Store` holds, and the row of one. */
+type TableName<Store> = { [Name in keyof Store]: Store[Name] extends Collection<infer _Row> ? Name : never }[keyof Store];
+type RowIn<Store, Name extends keyof Store> = Store[Name] extends Collection<infer Row> ? Row : never;
+
+/** The token's server's table `name`. */
+export const fromServer =
+  <Name extends TableName<ServerStore>>(name: Name): Scope<RowIn<ServerStore, Name>> =>
+  (c) =>
+    c.server[name] as Collection<RowIn<ServerStore, Name>>;
+
+/** The server's CAD table `name`; 404 `cad_not_found` on a server without CAD. */
+export const fromCad =
+  <Name extends TableName<CadStore>>(name: Name): Scope<RowIn<CadStore, Name>> =>
+  (c) =>
+    (c.server.cad ?? fail(notFound('cad')))[name] as Collection<RowIn<CadStore, Name>>;
+
+/** Table `name` of the department the first path parameter names; 404 `department_not_found` otherwise. */
+export const fromDepartment =
+  <Name extends TableName<DepartmentStore>>(name: Name): Scope<RowIn<DepartmentStore, Name>> =>
   (c) => {
-    const rows = table(c);
+    const id = c.params[0] as string;
+    const inside = (c.server.departments.get(id) && c.server.departmentData.get(id)) ?? fail(notFound('department', id));
+    return inside[name] as Collection<RowIn<DepartmentStore, Name>>;
+  };
+
+/**
+ * `child`, once the row of `parent` keyed by the first path parameter exists (404 `<kind>_not_found`
+ * otherwise): `/applications/{id}/responses` of an application that is not there is a 404, not an
+ * empty page.
+ */
+export const under =
+  <Parent extends object, Row extends object>(parent: Scope<Parent>, kind: string, child: Scope<Row>): Scope<Row> =>
+  (c) => {
+    if (!parent(c).get(c.params[0])) throw notFound(kind, c.params[0]);
+    return child(c);
+  };
+
+/** A page of `scope`, or of the rows whose `field` equals the last path parameter. */
+export const list =
+  <Row extends object>(scope: Scope<Row>, field?: keyof Row & string): Route<PageEnvelope<Row>> =>
+  (c) => {
+    const rows = scope(c);
     return pageOf(rows, c.query, field === undefined ? undefined : rows.where(field, lastParam(c)));
   };
 
-/** The row of `table` keyed by the last path parameter; with `within`, it must also belong to the first. */
+/** The row of `scope` keyed by the last path parameter; with `within`, it must also belong to the first. */
 export const item =
-  <Row extends object>(table: (c: RouteContext) => Collection<Row>, kind: string, within?: keyof Row & string): Route =>
+  <Row extends object>(scope: Scope<Row>, kind: string, within?: keyof Row & string): Route<Row> =>
   (c) => {
     const id = lastParam(c);
-    const row = table(c).get(id);
+    const row = scope(c).get(id);
     if (!row || (within !== undefined && row[within] !== c.params[0])) throw notFound(kind, id);
     return row;
   };
 
-/** The server's CAD; 404 `cad_not_found` on a server without one. */
-export const cad = (c: RouteContext): CadStore => c.server.cad ?? fail(notFound('cad'));
+/** `route`, for a token with `permission` only (403 `insufficient_permissions` otherwise). */
+export const needs =
+  <Out>(permission: Permission, route: Route<Out>): Route<Out> =>
+  (c) => {
+    c.mock.gate.require(c.token, permission);
+    return route(c);
+  };
 
-/** The department named by the first path parameter; 404 `department_not_found` otherwise. */
-export const department = (c: RouteContext): DepartmentStore => {
-  const id = c.params[0] as string;
-  return (c.server.departments.get(id) && c.server.departmentData.get(id)) ?? fail(notFound('department', id));
-};
-
-/** Checks that the row of `table` keyed by the first path parameter exists (a list's parent). */
-export const parent = <Row extends object>(table: Collection<Row>, kind: string, c: RouteContext): Row =>
-  table.get(c.params[0]) ?? fail(notFound(kind, c.params[0]));
+/**
+ * `route`, when the first path parameter is the token's own server: a token sees only its
+ * server, so any other id is one it does not know (404 `server_not_found`).
+ */
+export const ownServer =
+  <Out>(route: Route<Out>): Route<Out> =>
+  (c) => {
+    if (c.params[0] !== c.token.serverId) throw notFound('server', c.params[0]);
+    return route(c);
+  };

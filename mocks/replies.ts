@@ -66,12 +66,20 @@ export const authErrors = {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+declare const bodyType: unique symbol;
+/**
+ * A response whose body is a `Body`: what `json` and `text` build. The body's type is carried in
+ * the type alone (nothing at run time), so a route's answer is checked against the client's
+ * schema even when it sets its own status.
+ */
+export type Reply<Body> = Response & { readonly [bodyType]: Body };
+
+export function json<Body>(status: number, body: Body, headers: Record<string, string> = {}): Reply<Body> {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } }) as Reply<Body>;
 }
 
-export function text(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+export function text(status: number, body: string, headers: Record<string, string> = {}): Reply<string> {
+  return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } }) as Reply<string>;
 }
 
 /** The response for `error`: the object shape, or for 401/403 the shape the mock was asked for. */
