@@ -217,7 +217,7 @@ export class Collection<Row extends object> {
    */
   create(partial: Partial<Row> = {}): Row {
     const make = this.#options.make ?? this.#refuse('create', 'this table has no factory');
-    const row = { ...make(this.size), ...partial } as Row;
+    const row = { ...make(this.size), ...partial };
     const key = row[this.spec.key];
     if (this.get(key)) this.#refuse('create', `${this.spec.key} ${JSON.stringify(key)} is already taken`);
     return this.insert(row);

@@ -47,7 +47,10 @@ export function tableOptions<Row extends object, Refs>(table: Table<Row, Refs>, 
     make: (index) => {
       const refs = site.refs();
       const missing = (table.needs ?? []).find((field) => (refs[field] as readonly unknown[]).length === 0);
-      if (missing) throw new InvalidRowError(`${site.path}.create: a row here points at ${NEEDED[missing] ?? missing}, and there is none; create one first`);
+      if (missing)
+        throw new InvalidRowError(
+          `${site.path}.create: a row here points at ${NEEDED[missing] ?? missing}, and there is none; create one first`,
+        );
       draw ??= new Draw(seededFaker([site.seed, FACTORY_STREAM, ...[...site.path].map((char) => char.charCodeAt(0))]));
       return table.row(draw, refs, index);
     },

@@ -29,7 +29,11 @@ export class MockHttpError extends Error {
 
 /** 404 for a missing thing of kind `kind` (`member`, `cad`, `department`…): code `<kind>_not_found`. */
 export const notFound = (kind: string, id?: string | number) =>
-  new MockHttpError(404, `${kind}_not_found`, id === undefined ? `${kind.replaceAll('_', ' ')} not found` : `${kind.replaceAll('_', ' ')} ${JSON.stringify(String(id))} not found`);
+  new MockHttpError(
+    404,
+    `${kind}_not_found`,
+    id === undefined ? `${kind.replaceAll('_', ' ')} not found` : `${kind.replaceAll('_', ' ')} ${JSON.stringify(String(id))} not found`,
+  );
 
 /**
  * 404 for a lookup through an account link that is not there (spec Part 7: "for chat-ID and
@@ -44,7 +48,12 @@ export const missingLink = (code: string, message: string) => new MockHttpError(
  * with `more`.
  */
 export const invalidParameter = (parameter: string, value: unknown, expected: string, more: Record<string, unknown> = {}) =>
-  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}, got ${JSON.stringify(value)}`, { parameter, value, expected, ...more });
+  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}, got ${JSON.stringify(value)}`, {
+    parameter,
+    value,
+    expected,
+    ...more,
+  });
 
 /** 400 for a request body the spec's schema refuses; the message names each field and its problem. */
 export const invalidBody = (message: string, details?: unknown) => new MockHttpError(400, 'invalid_request', message, details);
@@ -53,14 +62,21 @@ export const invalidBody = (message: string, details?: unknown) => new MockHttpE
 export const invalidPath = (message: string) => new MockHttpError(400, 'invalid_path', message);
 
 /** 500: a bug in the mock, not the caller's doing; said in the spec's error shape rather than crashing the caller. */
-export const internalError = (error: unknown) => new MockHttpError(500, 'mock_internal_error', error instanceof Error ? error.message : String(error));
+export const internalError = (error: unknown) =>
+  new MockHttpError(500, 'mock_internal_error', error instanceof Error ? error.message : String(error));
 
 // The texts the live service answers with (DESIGN.md: facts about the live service).
 export const authErrors = {
   missing: () => new MockHttpError(401, 'authorization_required', 'authorization header is required'),
   invalid: () => new MockHttpError(401, 'invalid_token', 'invalid or expired token'),
   suspended: (retryAfter: number) =>
-    new MockHttpError(401, 'token_suspended', 'token suspended after repeated authentication failures', { retryAfter }, { 'retry-after': String(retryAfter) }),
+    new MockHttpError(
+      401,
+      'token_suspended',
+      'token suspended after repeated authentication failures',
+      { retryAfter },
+      { 'retry-after': String(retryAfter) },
+    ),
   forbidden: () => new MockHttpError(403, 'insufficient_permissions', 'insufficient permissions for this operation'),
 };
 

@@ -22,11 +22,20 @@ function typeName(value: unknown): string {
 }
 
 /** What zod's `expected` means, in words. The SDK's numbers in bodies are integers. */
-const EXPECTED: Readonly<Record<string, string>> = { string: 'a string', number: 'an integer', int: 'an integer', object: 'a JSON object', boolean: 'a boolean' };
+const EXPECTED: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'an integer',
+  int: 'an integer',
+  object: 'a JSON object',
+  boolean: 'a boolean',
+};
 
 /** The value at `path` inside `body`; `undefined` where the body has none. */
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), body);
+  return path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined),
+    body,
+  );
 }
 
 /** Whether the object schema lets its field `field` be `null` (to say "or null" in a type error). */
@@ -85,7 +94,8 @@ export async function readJsonBody<Schema extends z.ZodMiniType>(request: Reques
   for (const issue of parsed.error.issues) {
     const path = issue.path.join('.');
     const earlier = chosen.get(path);
-    if (!earlier || (earlier.code === 'too_big' && issue.code === 'too_big' && Number(issue.maximum) < Number(earlier.maximum))) chosen.set(path, issue);
+    if (!earlier || (earlier.code === 'too_big' && issue.code === 'too_big' && Number(issue.maximum) < Number(earlier.maximum)))
+      chosen.set(path, issue);
   }
   const issues: BodyProblem[] = [...chosen].map(([path, issue]) => ({ path, message: describe(issue, body, schema, accepted) }));
   throw invalidBody(issues.map((problem) => problem.message).join('; '), { issues });

@@ -61,7 +61,11 @@ export const routes: RouteTable<Resources> = {
     get: item(fromServer('departments'), 'department'),
     auditLogs: list(fromDepartment('auditLogs')),
     joinRequests: { list: list(fromDepartment('joinRequests')), get: item(fromDepartment('joinRequests'), 'join_request') },
-    loas: { list: list(fromDepartment('loas')), byMember: list(fromDepartment('loas'), 'memberId'), get: item(fromDepartment('loas'), 'loa') },
+    loas: {
+      list: list(fromDepartment('loas')),
+      byMember: list(fromDepartment('loas'), 'memberId'),
+      get: item(fromDepartment('loas'), 'loa'),
+    },
     members: {
       list: list(fromDepartment('members')),
       getByChatId: view.byChatId(fromDepartment('members'), 'department'),
@@ -69,7 +73,11 @@ export const routes: RouteTable<Resources> = {
       chatId: view.chatIdOf(fromDepartment('members')),
     },
     ranks: { list: list(fromDepartment('ranks')), get: item(fromDepartment('ranks'), 'rank') },
-    shifts: { list: list(fromDepartment('shifts')), byMember: list(fromDepartment('shifts'), 'memberId'), get: item(fromDepartment('shifts'), 'shift') },
+    shifts: {
+      list: list(fromDepartment('shifts')),
+      byMember: list(fromDepartment('shifts'), 'memberId'),
+      get: item(fromDepartment('shifts'), 'shift'),
+    },
   },
   server: { info: view.serverInfo },
   joinRequests: { list: list(fromServer('joinRequests')), get: item(fromServer('joinRequests'), 'join_request') },

@@ -57,7 +57,11 @@ interface Site<Refs> {
 }
 
 /** The collections of `tables`, each filled from `rows` under the same name, with `create()` and schema checks. */
-function collectionsOf<Tables extends Record<string, { readonly spec: object }>, Refs>(tables: Tables, rows: { [Name in keyof Tables]: object[] }, site: Site<Refs>): CollectionsOf<Tables> {
+function collectionsOf<Tables extends Record<string, { readonly spec: object }>, Refs>(
+  tables: Tables,
+  rows: { [Name in keyof Tables]: object[] },
+  site: Site<Refs>,
+): CollectionsOf<Tables> {
   const entries = Object.entries(tables).map(([name, table]) => {
     const options = tableOptions(table as unknown as Table<object, Refs>, { ...site, path: `${site.path}.${name}` });
     return [name, new Collection(table.spec as CollectionSpec<object>, rows[name], options)];
@@ -119,7 +123,13 @@ export class CadStore {
   declare readonly unitGroups: Collection<CadUnitGroup>;
   /** @internal the store builds these from the seeded world; `server` is the server it serves. */
   constructor(world: CadWorld, server: ServerStore, seed: number) {
-    const refs = () => cadRefs(server.refs(), { units: this.units.all(), records: this.records.all(), calls: this.calls.all(), unitGroups: this.unitGroups.all() });
+    const refs = () =>
+      cadRefs(server.refs(), {
+        units: this.units.all(),
+        records: this.records.all(),
+        calls: this.calls.all(),
+        unitGroups: this.unitGroups.all(),
+      });
     Object.assign(this, collectionsOf(cadTables, world, { seed, path: `${server.name}.cad`, refs }));
   }
 }
@@ -151,7 +161,14 @@ class DepartmentCollection extends Collection<Department> {
   }
 }
 
-const EMPTY_DEPARTMENT: Omit<DepartmentWorld, 'department'> = { ranks: [], members: [], shifts: [], loas: [], joinRequests: [], auditLogs: [] };
+const EMPTY_DEPARTMENT: Omit<DepartmentWorld, 'department'> = {
+  ranks: [],
+  members: [],
+  shifts: [],
+  loas: [],
+  joinRequests: [],
+  auditLogs: [],
+};
 
 /**
  * The data of one server: every table its token's requests read.
@@ -215,7 +232,14 @@ export class ServerStore {
 
   /** @internal what a new row of this server may point at, as the server is now. */
   refs(): ServerRefs {
-    const rows = { members: this.members.all(), roles: this.roles.all(), applications: this.applications.all(), links: this.links.all(), joinRequests: this.joinRequests.all(), logs: this.logs.all() };
+    const rows = {
+      members: this.members.all(),
+      roles: this.roles.all(),
+      applications: this.applications.all(),
+      links: this.links.all(),
+      joinRequests: this.joinRequests.all(),
+      logs: this.logs.all(),
+    };
     return serverRefs(this.info, rows);
   }
 }
@@ -226,7 +250,11 @@ type Declares<Store, Tables> = Store extends CollectionsOf<Tables> ? true : neve
  * @internal compile-time check: the classes' documented fields are exactly the collections their
  * table lists derive, so a table added to a list without its field (or the reverse) does not build.
  */
-export const storesDeclareTheirTables: [Declares<ServerStore, typeof serverTables>, Declares<DepartmentStore, typeof departmentTables>, Declares<CadStore, typeof cadTables>] = [true, true, true];
+export const storesDeclareTheirTables: [
+  Declares<ServerStore, typeof serverTables>,
+  Declares<DepartmentStore, typeof departmentTables>,
+  Declares<CadStore, typeof cadTables>,
+] = [true, true, true];
 
 /**
  * All of the mock's data (`mock.store`): both servers and every token. Read it to know what a
@@ -249,7 +277,11 @@ export class Store {
     const seed = world.seed ?? 1;
     this.main = new ServerStore(world.main, 'main', seed);
     this.noCad = new ServerStore(world.noCad, 'noCad', seed);
-    this.tokens = new Collection(tokens.spec, world.tokens, tableOptions(tokens, { seed, path: 'tokens', refs: () => ({ serverId: this.main.info.id }) }));
+    this.tokens = new Collection(
+      tokens.spec,
+      world.tokens,
+      tableOptions(tokens, { seed, path: 'tokens', refs: () => ({ serverId: this.main.info.id }) }),
+    );
   }
 
   /**

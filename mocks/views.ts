@@ -5,7 +5,17 @@
  * parents and scopes are declared where the route table uses them, not checked here.
  * @module
  */
-import type { Account, ChatIdResponse, GameConnection, HealthStatus, Metrics, RateLimitStatus, ReadinessStatus, ServerInfo, Token } from '../src/schemas/index';
+import type {
+  Account,
+  ChatIdResponse,
+  GameConnection,
+  HealthStatus,
+  Metrics,
+  RateLimitStatus,
+  ReadinessStatus,
+  ServerInfo,
+  Token,
+} from '../src/schemas/index';
 import { fail, type Route, type RouteContext, type Scope } from './context';
 import { json, missingLink, notFound, text, type Reply } from './replies';
 import { readJsonBody } from './request-body';
@@ -13,7 +23,11 @@ import { CreateTokenRequestSchema } from '../src/schemas/tokens';
 import type { TokenRecord } from './world';
 
 /** A token as the API shows it: never its secret. */
-const tokenView = ({ secret: _secret, deactivatedAt, ...token }: TokenRecord): Token => ({ ...token, deactivatedAt, active: deactivatedAt === null });
+const tokenView = ({ secret: _secret, deactivatedAt, ...token }: TokenRecord): Token => ({
+  ...token,
+  deactivatedAt,
+  active: deactivatedAt === null,
+});
 
 /** #36: the server, with its member count. */
 export const serverInfo: Route<ServerInfo> = (c) => ({ ...c.server.info, memberCount: c.server.members.size });
@@ -53,13 +67,13 @@ export const deactivateToken: Route<Token> = (c) => {
 
 /** #1: the rate limit of the token's server and where each of its tokens stands. */
 export const rateLimitStatus: Route<RateLimitStatus> = (c) => {
-  const { rateLimit, gate, store, now } = c.mock;
+  const { rateLimit, gate, store } = c.mock;
   return {
     serverId: c.token.serverId,
     enabled: rateLimit !== undefined,
     limit: rateLimit?.limit ?? null,
     windowSeconds: rateLimit ? rateLimit.windowMs / 1000 : null,
-    tokens: gate.report(store.tokens.where('serverId', c.token.serverId), now()),
+    tokens: gate.report(store.tokens.where('serverId', c.token.serverId), c.mock.now()),
   };
 };
 
@@ -76,7 +90,10 @@ export const byChatId =
     const chatId = c.params[c.params.length - 1]!;
     const link = linkByChatId(c, chatId);
     const where = within ? ` of ${within} ${JSON.stringify(c.params[0])}` : '';
-    return (link && scope(c).get(link.memberId)) ?? fail(missingLink('member_not_found', `no member${where} has the chat id ${JSON.stringify(chatId)}`));
+    return (
+      (link && scope(c).get(link.memberId)) ??
+      fail(missingLink('member_not_found', `no member${where} has the chat id ${JSON.stringify(chatId)}`))
+    );
   };
 
 /** #30 and #49: the chat id of a member of `scope` (404 if none); a member without a chat link is a 404 that says so. */
@@ -85,7 +102,8 @@ export const chatIdOf =
   (c) => {
     const memberId = c.params[c.params.length - 1]!;
     scope(c).get(memberId) ?? fail(notFound('member', memberId));
-    const link = c.server.links.get(memberId) ?? fail(missingLink('chat_id_not_found', `member ${JSON.stringify(memberId)} has no chat link`));
+    const link =
+      c.server.links.get(memberId) ?? fail(missingLink('chat_id_not_found', `member ${JSON.stringify(memberId)} has no chat link`));
     return { chatId: link.chatId };
   };
 
@@ -100,7 +118,9 @@ export const gameConnection: Route<GameConnection> = (c) => {
 /** #60: the chat account linked to a game account. */
 export const chatAccount: Route<Account> = (c) => {
   const gameId = c.params[0]!;
-  const link = c.server.links.where('gameId', gameId)[0] ?? fail(missingLink('account_not_found', `the game id ${JSON.stringify(gameId)} has no linked chat account`));
+  const link =
+    c.server.links.where('gameId', gameId)[0] ??
+    fail(missingLink('account_not_found', `the game id ${JSON.stringify(gameId)} has no linked chat account`));
   return { providerAccountId: link.chatId, userId: link.memberId };
 };
 
@@ -122,7 +142,11 @@ export const metrics: Route<Metrics> = ({ mock }) => ({
 
 /** #64: ready when the database, the cache and the service are; 503 with the same shape otherwise. */
 export const readiness: Route<ReadinessStatus> = ({ mock: { health } }) => {
-  const checks = { database: health.database ? 'ok' : 'unavailable', cache: health.cache ? 'ok' : 'unavailable', service: health.ready ? 'ok' : 'starting' };
+  const checks = {
+    database: health.database ? 'ok' : 'unavailable',
+    cache: health.cache ? 'ok' : 'unavailable',
+    service: health.ready ? 'ok' : 'starting',
+  };
   const ready = health.database && health.cache && health.ready;
   return json(ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
 };

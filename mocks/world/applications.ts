@@ -19,7 +19,11 @@ export const applications: Table<Application> = {
       title: banAppeal ? 'Ban Appeal' : `${d.pick(DEPARTMENT_KINDS).name} Application`,
       createdAt,
       acceptingResponses: d.chance(0.7),
-      questions: Array.from({ length: d.int(2, 6) }, () => ({ id: d.uuid(), type: d.pick(['short', 'paragraph', 'choice']), label: `${f.lorem.sentence({ min: 3, max: 8 }).slice(0, -1)}?` })),
+      questions: Array.from({ length: d.int(2, 6) }, () => ({
+        id: d.uuid(),
+        type: d.pick(['short', 'paragraph', 'choice']),
+        label: `${f.lorem.sentence({ min: 3, max: 8 }).slice(0, -1)}?`,
+      })),
       description: f.lorem.paragraph(),
       banAppeal,
       sections: [{ id: d.uuid(), title: 'General' }],
@@ -54,7 +58,10 @@ export const applicationResponses: Table<ApplicationResponse> = {
       id: d.uuid(),
       applicationId: application.id,
       createdAt,
-      answers: (application.questions as { id: string }[]).map((question) => ({ questionId: question.id, value: f.lorem.sentences({ min: 1, max: 3 }) })),
+      answers: (application.questions as { id: string }[]).map((question) => ({
+        questionId: question.id,
+        value: f.lorem.sentences({ min: 1, max: 3 }),
+      })),
       userId: d.pick(refs.authorIds),
       status,
     };

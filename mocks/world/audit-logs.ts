@@ -25,7 +25,13 @@ export const departmentAuditLogs: Table<AuditLogEvent, DepartmentRefs> = {
   schema: AuditLogEventSchema,
   row: (d, { serverId, rosterIds, department }) => {
     const event: AuditLogEvent = { id: d.uuid(), serverId, timestamp: d.time(), userId: d.pick(rosterIds), departmentId: department.id };
-    d.optional(event, 'description', () => d.pick(['Promoted', 'Demoted', 'Rank changed', 'Member added', 'Member removed', 'Strike issued']), 0.9, 0.05);
+    d.optional(
+      event,
+      'description',
+      () => d.pick(['Promoted', 'Demoted', 'Rank changed', 'Member added', 'Member removed', 'Strike issued']),
+      0.9,
+      0.05,
+    );
     d.optional(event, 'type', () => d.int(0, 5), 0.8);
     return event;
   },

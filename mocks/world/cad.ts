@@ -86,7 +86,9 @@ const records: Table<CadRecord, CadRefs> = {
       createdAt: d.time(),
       type,
       label: d.pick(['Citation', 'Arrest report', 'Warrant', 'Written warning']),
-      data: { charges: Array.from({ length: d.int(1, 3) }, () => d.pick(['Speeding', 'Reckless driving', 'Evading', 'Assault', 'Trespassing'])) },
+      data: {
+        charges: Array.from({ length: d.int(1, 3) }, () => d.pick(['Speeding', 'Reckless driving', 'Evading', 'Assault', 'Trespassing'])),
+      },
       templateId: type,
       previewData: { subject: d.f.person.fullName() },
       flags: [],
@@ -212,7 +214,10 @@ export interface CadCounts {
 export const AGENCIES = DEPARTMENT_KINDS.map((kind) => kind.agency);
 
 /** The refs of a CAD for its tables. */
-export const cadRefs = (server: ServerRefs, rows: Pick<CadRefs, 'units' | 'records' | 'calls'> & Partial<Pick<CadRefs, 'unitGroups'>>): CadRefs => ({
+export const cadRefs = (
+  server: ServerRefs,
+  rows: Pick<CadRefs, 'units' | 'records' | 'calls'> & Partial<Pick<CadRefs, 'unitGroups'>>,
+): CadRefs => ({
   ...server,
   agencies: AGENCIES,
   units: rows.units,

@@ -3,7 +3,16 @@
  * LOAs, join requests and an audit log.
  * @module
  */
-import { DepartmentMemberSchema, DepartmentRankSchema, DepartmentSchema, type Department, type DepartmentMember, type DepartmentRank, type JoinRequest, type Member } from '../../src/schemas/index';
+import {
+  DepartmentMemberSchema,
+  DepartmentRankSchema,
+  DepartmentSchema,
+  type Department,
+  type DepartmentMember,
+  type DepartmentRank,
+  type JoinRequest,
+  type Member,
+} from '../../src/schemas/index';
 import { departmentAuditLogs } from './audit-logs';
 import type { Draw } from './draw';
 import { departmentJoinRequests } from './join-requests';
@@ -33,7 +42,13 @@ const ranks: Table<DepartmentRank, DepartmentRefs> = {
   spec: { key: 'id', orderBy: ['position', 'id', 'name'], sort: 'asc' },
   schema: DepartmentRankSchema,
   row: (d, { department }, position) => {
-    const rank: DepartmentRank = { id: d.uuid(), departmentId: department.id, name: RANKS[position % RANKS.length]!, permissions: String(d.int(0, 255)), position };
+    const rank: DepartmentRank = {
+      id: d.uuid(),
+      departmentId: department.id,
+      name: RANKS[position % RANKS.length]!,
+      permissions: String(d.int(0, 255)),
+      position,
+    };
     d.optional(rank, 'colour', () => d.f.color.rgb());
     d.optional(rank, 'linkedChatRoleId', d.snowflake, 0.5);
     return rank;
@@ -68,7 +83,10 @@ const departmentMembers: Table<DepartmentMember, DepartmentRefs> = {
   row: (d, refs) => rosterEntry(d, refs, d.pick(refs.outsiders)),
   needs: ['outsiders', 'ranks'],
   // Twenty to sixty of the server's members (all of them on a small server).
-  seed: (d, refs) => d.some(refs.outsiders, Math.min(20, refs.outsiders.length), Math.min(60, refs.outsiders.length)).map((member) => rosterEntry(d, refs, member)),
+  seed: (d, refs) =>
+    d
+      .some(refs.outsiders, Math.min(20, refs.outsiders.length), Math.min(60, refs.outsiders.length))
+      .map((member) => rosterEntry(d, refs, member)),
 };
 
 /** The tables inside one department, as `DepartmentStore` holds them. */
@@ -85,7 +103,12 @@ export const departmentTables = {
 export type DepartmentWorld = { department: Department } & RowsOf<typeof departmentTables>;
 
 /** The refs of a department for its inner tables, from what it holds so far. */
-export function departmentRefs(server: ServerRefs, department: Department, inner: { ranks: readonly DepartmentRank[]; members: readonly DepartmentMember[]; joinRequests: readonly JoinRequest[] }, index: number): DepartmentRefs {
+export function departmentRefs(
+  server: ServerRefs,
+  department: Department,
+  inner: { ranks: readonly DepartmentRank[]; members: readonly DepartmentMember[]; joinRequests: readonly JoinRequest[] },
+  index: number,
+): DepartmentRefs {
   const rosterIds = inner.members.map((member) => member.id);
   const onRoster = new Set(rosterIds);
   const requested = new Set(inner.joinRequests.map((request) => request.userId));

@@ -20,7 +20,7 @@ import { loas } from './loas';
 import { links, members } from './members';
 import { roles } from './roles';
 import { shifts } from './shifts';
-import { seedRows, type RowsOf, type ServerRefs } from './table';
+import { seedRows, type RowsOf, type ServerRefs, type Table } from './table';
 import { seedTokens, type Secrets, type TokenRecord } from './tokens';
 
 export { cadRefs, cadTables, type CadWorld } from './cad';
@@ -41,10 +41,10 @@ type ServerRows = RowsOf<typeof serverTables>;
 
 /** One server's rows: its info, every server-wide table, its departments, and its CAD if it has one. */
 export type ServerWorld = { info: ServerRow } & ServerRows & {
-  departments: DepartmentWorld[];
-  /** `null` on a server without CAD: every CAD request answers 404. */
-  cad: CadWorld | null;
-};
+    departments: DepartmentWorld[];
+    /** `null` on a server without CAD: every CAD request answers 404. */
+    cad: CadWorld | null;
+  };
 
 export interface World {
   /** The seed the world was built from; factories (`create()`) draw from streams of it (default 1). */
@@ -200,7 +200,12 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
   for (const { name, stream: n } of SEEDING) {
     const d = stream(n);
     const count = name === 'links' ? 0 : counts[name];
-    (rows as Record<string, unknown>)[name] = seedRows(serverTables[name] as (typeof serverTables)['roles'], d, serverRefs(info, rows, formerIds), count);
+    (rows as Record<string, unknown>)[name] = seedRows(
+      serverTables[name] as Table<object, ServerRefs>,
+      d,
+      serverRefs(info, rows, formerIds),
+      count,
+    );
     // With no members, the rows members write (logs, shifts, LOAs, CAD…) name people who have
     // left the server, as a live server's history does: a few ids, drawn only when it has none.
     if (name === 'members' && !rows.members!.length) formerIds = Array.from({ length: FORMER_MEMBERS }, () => d.uuid());

@@ -14,6 +14,28 @@ export const DEPARTMENT_KINDS: readonly DepartmentKind[] = [
   { name: 'Civilian Operations', icon: 'user', agency: 'CIV' },
 ];
 export const RANKS = ['Cadet', 'Probationary Officer', 'Officer', 'Senior Officer', 'Corporal', 'Sergeant', 'Lieutenant', 'Captain'];
-export const CALL_TITLES = ['Traffic stop', 'Robbery in progress', 'Shots fired', 'Medical emergency', 'Structure fire', 'Suspicious vehicle', 'Noise complaint', 'Vehicle pursuit', 'Welfare check', 'Domestic disturbance'];
-export const LOG_REASONS = ['Random deathmatch', 'Failure to roleplay', 'Vehicle deathmatch', 'Exploiting', 'Harassment', 'Combat logging', 'Trolling', 'Fear RP violation', 'Meta gaming', 'New life rule'];
+export const CALL_TITLES = [
+  'Traffic stop',
+  'Robbery in progress',
+  'Shots fired',
+  'Medical emergency',
+  'Structure fire',
+  'Suspicious vehicle',
+  'Noise complaint',
+  'Vehicle pursuit',
+  'Welfare check',
+  'Domestic disturbance',
+];
+export const LOG_REASONS = [
+  'Random deathmatch',
+  'Failure to roleplay',
+  'Vehicle deathmatch',
+  'Exploiting',
+  'Harassment',
+  'Combat logging',
+  'Trolling',
+  'Fear RP violation',
+  'Meta gaming',
+  'New life rule',
+];
 export const SHIFT_TYPES = ['Patrol', 'Traffic', 'Dispatch', 'Training', 'Supervisor'];

@@ -53,6 +53,9 @@ export const loas: Table<Loa> = {
 export const departmentLoas: Table<Loa, DepartmentRefs> = {
   spec,
   schema: LoaSchema,
-  row: (d, { serverId, rosterIds, staffIds, department }) => ({ ...loaOf(d, serverId, d.pick(rosterIds), staffIds), departmentId: department.id }),
+  row: (d, { serverId, rosterIds, staffIds, department }) => ({
+    ...loaOf(d, serverId, d.pick(rosterIds), staffIds),
+    departmentId: department.id,
+  }),
   needs: ['rosterIds'],
 };

@@ -18,7 +18,24 @@ export interface RoleRow extends Role {
   createdAt: number;
 }
 
-const ROLE_NAMES = ['Owner', 'Admin', 'Moderator', 'Trial Moderator', 'Staff', 'Developer', 'Event Team', 'Verified', 'Member', 'Civilian', 'Muted', 'Nitro Booster', 'Content Creator', 'Partner', 'Retired Staff', 'Recruit'];
+const ROLE_NAMES = [
+  'Owner',
+  'Admin',
+  'Moderator',
+  'Trial Moderator',
+  'Staff',
+  'Developer',
+  'Event Team',
+  'Verified',
+  'Member',
+  'Civilian',
+  'Muted',
+  'Nitro Booster',
+  'Content Creator',
+  'Partner',
+  'Retired Staff',
+  'Recruit',
+];
 
 export const roles: Table<RoleRow> = {
   spec: { key: 'id', orderBy: ['createdAt', 'id'], sort: 'asc' },

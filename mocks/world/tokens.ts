@@ -43,7 +43,12 @@ export interface TokenRecord {
   lastUsedAt: number | null;
 }
 
-export const tokenSpec: CollectionSpec<TokenRecord> = { key: 'id', indexes: ['secret', 'serverId'], orderBy: ['createdAt', 'id'], sort: 'asc' };
+export const tokenSpec: CollectionSpec<TokenRecord> = {
+  key: 'id',
+  indexes: ['secret', 'serverId'],
+  orderBy: ['createdAt', 'id'],
+  sort: 'asc',
+};
 
 /** The five tokens' secrets by role. */
 export interface Secrets {
@@ -80,7 +85,8 @@ export const tokens: Table<TokenRecord, { readonly serverId: string }> = {
 /** The seeded tokens (stream `[seed, 9, 0]`): `main` and `noCad` own their servers; the rest are `main`'s. */
 export function seedTokens(seed: number, mainId: string, noCadId: string): { tokens: TokenRecord[]; secrets: Secrets } {
   const d = new Draw(seededFaker([seed, 9, 0]));
-  const token = (name: string, serverId: string, permissions: Permission[], extra: Partial<TokenRecord> = {}) => tokenOf(d, name, serverId, permissions, extra);
+  const token = (name: string, serverId: string, permissions: Permission[], extra: Partial<TokenRecord> = {}) =>
+    tokenOf(d, name, serverId, permissions, extra);
   const all = [
     token('main', mainId, ['read', 'manage_tokens']),
     token('noCad', noCadId, ['read', 'manage_tokens']),
@@ -89,5 +95,8 @@ export function seedTokens(seed: number, mainId: string, noCadId: string): { tok
     token('revoked', mainId, ['read', 'manage_tokens'], { deactivatedAt: WORLD_START + 500 * 86_400 }),
   ] as const;
   const [main, noCad, readOnly, expired, revoked] = all;
-  return { tokens: [...all], secrets: { main: main.secret, noCad: noCad.secret, readOnly: readOnly.secret, expired: expired.secret, revoked: revoked.secret } };
+  return {
+    tokens: [...all],
+    secrets: { main: main.secret, noCad: noCad.secret, readOnly: readOnly.secret, expired: expired.secret, revoked: revoked.secret },
+  };
 }

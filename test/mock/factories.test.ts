@@ -45,7 +45,7 @@ interface Case {
 const CASES: Case[] = [
   {
     name: 'main.members',
-    table: (s) => s.main.members as unknown as Table,
+    table: (s) => s.main.members,
     partial: (s) => ({ roles: [s.main.roles.all()[0]!.id] }),
     schema: schemas.MemberSchema,
     served: (client, row) => client.members.get(row.id as string),
@@ -61,7 +61,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.roles',
-    table: (s) => s.main.roles as unknown as Table,
+    table: (s) => s.main.roles,
     partial: () => ({ name: 'Dispatcher' }),
     schema: schemas.RoleSchema,
     served: (client, row) => client.roles.get(row.id as string),
@@ -69,7 +69,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.applications',
-    table: (s) => s.main.applications as unknown as Table,
+    table: (s) => s.main.applications,
     partial: () => ({ title: 'Aviation Application' }),
     schema: schemas.ApplicationSchema,
     served: (client, row) => client.applications.get(row.id as string),
@@ -80,10 +80,11 @@ const CASES: Case[] = [
   },
   {
     name: 'main.applicationResponses',
-    table: (s) => s.main.applicationResponses as unknown as Table,
+    table: (s) => s.main.applicationResponses,
     partial: () => ({ status: 0 }),
     schema: schemas.ApplicationResponseSchema,
-    served: async (client, row) => (await everyItem(client.applications.responses(row.applicationId as string, { pageSize: 100 }))).find((item) => item.id === row.id),
+    served: async (client, row) =>
+      (await everyItem(client.applications.responses(row.applicationId as string, { pageSize: 100 }))).find((item) => item.id === row.id),
     references: (row, s) => {
       expect(s.main.applications.get(row.applicationId)).toBeDefined();
       expect(memberIds(s)).toContain(row.userId);
@@ -91,7 +92,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.auditLogs',
-    table: (s) => s.main.auditLogs as unknown as Table,
+    table: (s) => s.main.auditLogs,
     partial: () => ({ description: 'Settings changed' }),
     schema: schemas.AuditLogEventSchema,
     served: async (client, row) => (await everyItem(client.auditLogs.list({ pageSize: 100 }))).find((item) => item.id === row.id),
@@ -99,7 +100,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.logs',
-    table: (s) => s.main.logs as unknown as Table,
+    table: (s) => s.main.logs,
     partial: () => ({ text: 'Exploiting', hidden: false }),
     schema: schemas.LogSchema,
     served: (client, row) => client.logs.get(row.id as string),
@@ -110,7 +111,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.joinRequests',
-    table: (s) => s.main.joinRequests as unknown as Table,
+    table: (s) => s.main.joinRequests,
     partial: () => ({ joinCode: 'summer' }),
     schema: schemas.JoinRequestSchema,
     served: (client, row) => client.joinRequests.get(row.userId as string),
@@ -118,7 +119,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.loas',
-    table: (s) => s.main.loas as unknown as Table,
+    table: (s) => s.main.loas,
     partial: () => ({ reason: 'Exams' }),
     schema: schemas.LoaSchema,
     served: (client, row) => client.loas.get(row.id as string),
@@ -126,7 +127,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.shifts',
-    table: (s) => s.main.shifts as unknown as Table,
+    table: (s) => s.main.shifts,
     partial: () => ({ type: 'Patrol' }),
     schema: schemas.ShiftSchema,
     served: (client, row) => client.shifts.get(row.id as string),
@@ -134,7 +135,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.departments',
-    table: (s) => s.main.departments as unknown as Table,
+    table: (s) => s.main.departments,
     partial: () => ({ name: 'Aviation', icon: 'plane' }),
     schema: schemas.DepartmentSchema,
     served: (client, row) => client.departments.get(row.id as string),
@@ -142,7 +143,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a department’s ranks',
-    table: (s) => inFirstDepartment(s).ranks as unknown as Table,
+    table: (s) => inFirstDepartment(s).ranks,
     partial: () => ({ name: 'Commander' }),
     schema: schemas.DepartmentRankSchema,
     served: (client, row, s) => client.departments.ranks.get(firstDepartmentId(s), row.id as string),
@@ -150,7 +151,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a department’s members',
-    table: (s) => inFirstDepartment(s).members as unknown as Table,
+    table: (s) => inFirstDepartment(s).members,
     partial: () => ({ supportFlags: 1 }),
     schema: schemas.DepartmentMemberSchema,
     served: (client, row, s) => client.departments.members.get(firstDepartmentId(s), row.id as string),
@@ -161,7 +162,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a department’s shifts',
-    table: (s) => inFirstDepartment(s).shifts as unknown as Table,
+    table: (s) => inFirstDepartment(s).shifts,
     partial: () => ({ wave: 2 }),
     schema: schemas.ShiftSchema,
     served: (client, row, s) => client.departments.shifts.get(firstDepartmentId(s), row.id as string),
@@ -169,7 +170,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a department’s LOAs',
-    table: (s) => inFirstDepartment(s).loas as unknown as Table,
+    table: (s) => inFirstDepartment(s).loas,
     partial: () => ({ status: 0 }),
     schema: schemas.LoaSchema,
     served: (client, row, s) => client.departments.loas.get(firstDepartmentId(s), row.id as string),
@@ -177,7 +178,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a department’s join requests',
-    table: (s) => inFirstDepartment(s).joinRequests as unknown as Table,
+    table: (s) => inFirstDepartment(s).joinRequests,
     partial: () => ({ joinCode: 'ABC123' }),
     schema: schemas.JoinRequestSchema,
     served: (client, row, s) => client.departments.joinRequests.get(firstDepartmentId(s), row.userId as string),
@@ -188,15 +189,16 @@ const CASES: Case[] = [
   },
   {
     name: 'a department’s audit log',
-    table: (s) => inFirstDepartment(s).auditLogs as unknown as Table,
+    table: (s) => inFirstDepartment(s).auditLogs,
     partial: () => ({ description: 'Promoted' }),
     schema: schemas.AuditLogEventSchema,
-    served: async (client, row, s) => (await everyItem(client.departments.auditLogs(firstDepartmentId(s), { pageSize: 100 }))).find((item) => item.id === row.id),
+    served: async (client, row, s) =>
+      (await everyItem(client.departments.auditLogs(firstDepartmentId(s), { pageSize: 100 }))).find((item) => item.id === row.id),
     references: (row, s) => expect(inFirstDepartment(s).members.get(row.userId)).toBeDefined(),
   },
   {
     name: 'main.cad.calls',
-    table: (s) => s.main.cad!.calls as unknown as Table,
+    table: (s) => s.main.cad!.calls,
     partial: () => ({ title: 'Shots fired' }),
     schema: schemas.CadCallSchema,
     served: (client, row) => client.cad.calls.get(row.id as string),
@@ -208,7 +210,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.cad.notes',
-    table: (s) => s.main.cad!.notes as unknown as Table,
+    table: (s) => s.main.cad!.notes,
     partial: () => ({ data: { text: 'Suspect fled north' } }),
     schema: schemas.CadCallNoteSchema,
     served: (client, row) => client.cad.calls.note(row.callId as string, row.id as string),
@@ -220,7 +222,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.cad.records',
-    table: (s) => s.main.cad!.records as unknown as Table,
+    table: (s) => s.main.cad!.records,
     partial: () => ({ label: 'Warrant' }),
     schema: schemas.CadRecordSchema,
     served: (client, row) => client.cad.records.get(row.id as string),
@@ -228,7 +230,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.cad.courtHearings',
-    table: (s) => s.main.cad!.courtHearings as unknown as Table,
+    table: (s) => s.main.cad!.courtHearings,
     partial: () => ({ status: 0 }),
     schema: schemas.CadCourtHearingSchema,
     served: (client, row) => client.cad.courtHearings.get(row.id as string),
@@ -236,7 +238,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.cad.units',
-    table: (s) => s.main.cad!.units as unknown as Table,
+    table: (s) => s.main.cad!.units,
     partial: () => ({ panic: true }),
     schema: schemas.CadUnitSchema,
     served: (client, row) => client.cad.units.get(row.id as number),
@@ -247,7 +249,7 @@ const CASES: Case[] = [
   },
   {
     name: 'main.cad.unitGroups',
-    table: (s) => s.main.cad!.unitGroups as unknown as Table,
+    table: (s) => s.main.cad!.unitGroups,
     partial: () => ({ premade: true }),
     schema: schemas.CadUnitGroupSchema,
     served: (client, row) => client.cad.unitGroups.get(row.id as number),
@@ -272,30 +274,47 @@ const setup = (seed = 4) => {
 };
 
 describe('create(partial?) on every table', () => {
-  it.each(CASES)('$name: partial kept, the rest valid, references exist, served by the SDK', async ({ table, partial, schema, served, references }) => {
-    const { mock, client } = setup();
-    const given = partial(mock.store);
-    const before = (table(mock.store) as unknown as { size: number }).size;
-    const row = table(mock.store).create(given);
-    expect(row).toMatchObject(given);
-    expect((table(mock.store) as unknown as { size: number }).size).toBe(before + 1);
-    if (schema) expect(schema.safeParse(row).success).toBe(true);
-    references(row, mock.store);
-    expect(await served(client, row, mock.store, mock)).toMatchObject(given);
-  });
+  it.each(CASES)(
+    '$name: partial kept, the rest valid, references exist, served by the SDK',
+    async ({ table, partial, schema, served, references }) => {
+      const { mock, client } = setup();
+      const given = partial(mock.store);
+      const before = (table(mock.store) as unknown as { size: number }).size;
+      const row = table(mock.store).create(given);
+      expect(row).toMatchObject(given);
+      expect((table(mock.store) as unknown as { size: number }).size).toBe(before + 1);
+      if (schema) expect(schema.safeParse(row).success).toBe(true);
+      references(row, mock.store);
+      expect(await served(client, row, mock.store, mock)).toMatchObject(given);
+    },
+  );
 
   it('every table of mock.store has a case here', () => {
     const { mock } = setup();
     const { main } = mock.store;
     const department = inFirstDepartment(mock.store);
     const tables = [
-      ...Object.keys(main).filter((key) => typeof (main as unknown as Record<string, Partial<Table>>)[key]?.create === 'function').map((key) => `main.${key}`),
+      ...Object.keys(main)
+        .filter((key) => typeof (main as unknown as Record<string, Partial<Table>>)[key]?.create === 'function')
+        .map((key) => `main.${key}`),
       ...Object.keys(department).map((key) => `department.${key}`),
       ...Object.keys(main.cad!).map((key) => `main.cad.${key}`),
       'tokens',
     ];
-    const departmentNames: Record<string, string> = { ranks: 'ranks', members: 'members', shifts: 'shifts', loas: 'LOAs', joinRequests: 'join requests', auditLogs: 'audit log' };
-    const covered = CASES.map((c) => c.name.replace(/^a department’s (.+)$/, (_, what: string) => `department.${Object.keys(departmentNames).find((key) => departmentNames[key] === what)}`));
+    const departmentNames: Record<string, string> = {
+      ranks: 'ranks',
+      members: 'members',
+      shifts: 'shifts',
+      loas: 'LOAs',
+      joinRequests: 'join requests',
+      auditLogs: 'audit log',
+    };
+    const covered = CASES.map((c) =>
+      c.name.replace(
+        /^a department’s (.+)$/,
+        (_, what: string) => `department.${Object.keys(departmentNames).find((key) => departmentNames[key] === what)}`,
+      ),
+    );
     expect(covered.sort()).toEqual(tables.sort());
   });
 });
@@ -337,7 +356,9 @@ describe('create() refuses what it cannot make', () => {
   it('a row whose references have nothing to point at names what is missing', () => {
     const mock = createMockApi({ counts: { members: 0 } });
     expect(() => mock.store.main.logs.create()).toThrow(InvalidRowError);
-    expect(() => mock.store.main.logs.create()).toThrow('main.logs.create: a row here points at a member of the server, and there is none; create one first');
+    expect(() => mock.store.main.logs.create()).toThrow(
+      'main.logs.create: a row here points at a member of the server, and there is none; create one first',
+    );
     mock.store.main.members.create();
     expect(memberIds(mock.store)).toContain(mock.store.main.logs.create().createdBy);
   });
@@ -345,7 +366,9 @@ describe('create() refuses what it cannot make', () => {
   it('a key that is taken', () => {
     const { mock } = setup();
     const [member] = mock.store.main.members.all();
-    expect(() => mock.store.main.members.create({ id: member!.id })).toThrow(`main.members.create: id ${JSON.stringify(member!.id)} is already taken`);
+    expect(() => mock.store.main.members.create({ id: member!.id })).toThrow(
+      `main.members.create: id ${JSON.stringify(member!.id)} is already taken`,
+    );
     expect(mock.store.main.members.get(member!.id)).toBe(member);
   });
 });
@@ -363,13 +386,17 @@ describe('insert and update refuse a row that breaks the resource’s schema', (
 
   it('insert: a row without the table’s key', () => {
     const { mock } = setup();
-    expect(() => mock.store.main.shifts.insert({ memberId: 'm', createdAt: 1 } as never)).toThrow("main.shifts.insert: id is required (the table's key)");
+    expect(() => mock.store.main.shifts.insert({ memberId: 'm', createdAt: 1 } as never)).toThrow(
+      "main.shifts.insert: id is required (the table's key)",
+    );
   });
 
   it('update: a field of the wrong type, named with what it must be; the row is unchanged', async () => {
     const { mock, client } = setup();
     const [log] = mock.store.main.logs.all();
-    expect(() => mock.store.main.logs.update(log!.id, { createdAt: 'yesterday' as never })).toThrow('main.logs.update: createdAt must be an integer, got string');
+    expect(() => mock.store.main.logs.update(log!.id, { createdAt: 'yesterday' as never })).toThrow(
+      'main.logs.update: createdAt must be an integer, got string',
+    );
     expect(mock.store.main.logs.get(log!.id)).toBe(log);
     expect((await client.logs.get(log!.id)).createdAt).toBe(log!.createdAt);
   });
@@ -378,9 +405,13 @@ describe('insert and update refuse a row that breaks the resource’s schema', (
     const { mock } = setup();
     const department = inFirstDepartment(mock.store);
     const [rank] = department.ranks.all();
-    expect(() => department.ranks.update(rank!.id, { position: 'top' as never })).toThrow(`main.departmentData.${firstDepartmentId(mock.store)}.ranks.update: position must be an integer, got string`);
+    expect(() => department.ranks.update(rank!.id, { position: 'top' as never })).toThrow(
+      `main.departmentData.${firstDepartmentId(mock.store)}.ranks.update: position must be an integer, got string`,
+    );
     const [unit] = mock.store.main.cad!.units.all();
-    expect(() => mock.store.main.cad!.units.update(unit!.id, { panic: 'yes' as never })).toThrow('main.cad.units.update: panic must be a boolean, got string');
+    expect(() => mock.store.main.cad!.units.update(unit!.id, { panic: 'yes' as never })).toThrow(
+      'main.cad.units.update: panic must be a boolean, got string',
+    );
   });
 });
 
