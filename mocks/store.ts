@@ -93,8 +93,12 @@ export class DepartmentStore {
   /** @internal the store builds these from the seeded world; `server` holds the department. */
   constructor(world: Omit<DepartmentWorld, 'department'>, server: ServerStore, departmentId: string, seed: number) {
     const refs = () => {
-      const position = server.departments.all().findIndex((department) => department.id === departmentId);
-      const inner = { ranks: this.ranks.all(), members: this.members.all(), joinRequests: this.joinRequests.all() };
+      const position = server.departments.ordered().findIndex((department) => department.id === departmentId);
+      const inner = {
+        ranks: () => this.ranks.ordered(),
+        members: () => this.members.ordered(),
+        joinRequests: () => this.joinRequests.ordered(),
+      };
       return departmentRefs(server.refs(), server.departments.get(departmentId)!, inner, Math.max(0, position));
     };
     Object.assign(this, collectionsOf(departmentTables, world, { seed, path: `${server.name}.departmentData.${departmentId}`, refs }));
@@ -125,10 +129,10 @@ export class CadStore {
   constructor(world: CadWorld, server: ServerStore, seed: number) {
     const refs = () =>
       cadRefs(server.refs(), {
-        units: this.units.all(),
-        records: this.records.all(),
-        calls: this.calls.all(),
-        unitGroups: this.unitGroups.all(),
+        units: () => this.units.ordered(),
+        records: () => this.records.ordered(),
+        calls: () => this.calls.ordered(),
+        unitGroups: () => this.unitGroups.ordered(),
       });
     Object.assign(this, collectionsOf(cadTables, world, { seed, path: `${server.name}.cad`, refs }));
   }
@@ -233,12 +237,12 @@ export class ServerStore {
   /** @internal what a new row of this server may point at, as the server is now. */
   refs(): ServerRefs {
     const rows = {
-      members: this.members.all(),
-      roles: this.roles.all(),
-      applications: this.applications.all(),
-      links: this.links.all(),
-      joinRequests: this.joinRequests.all(),
-      logs: this.logs.all(),
+      members: () => this.members.ordered(),
+      roles: () => this.roles.ordered(),
+      applications: () => this.applications.ordered(),
+      links: () => this.links.ordered(),
+      joinRequests: () => this.joinRequests.ordered(),
+      logs: () => this.logs.ordered(),
     };
     return serverRefs(this.info, rows);
   }

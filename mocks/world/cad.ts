@@ -19,7 +19,7 @@ import {
 } from '../../src/schemas/index';
 import type { Draw } from './draw';
 import { CALL_TITLES, DEPARTMENT_KINDS, RANKS } from './kinds';
-import { byTime, seedRows, type CadRefs, type RowsOf, type ServerRefs, type Table } from './table';
+import { byTime, extend, seedRows, type CadRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 
 /** The next free int32 id of a table keyed by one: past both the position and every id in use. */
 const nextId = (index: number, rows: readonly { id: number }[]) => rows.reduce((max, row) => Math.max(max, row.id), index) + 1;
@@ -213,29 +213,29 @@ export interface CadCounts {
 /** The agencies CAD rows name: one per department kind. */
 export const AGENCIES = DEPARTMENT_KINDS.map((kind) => kind.agency);
 
+/** The CAD rows its refs are drawn from, each read when first needed. */
+export type CadSources = Sources<Pick<CadRefs, 'units' | 'records' | 'calls' | 'unitGroups'>>;
+
 /** The refs of a CAD for its tables. */
-export const cadRefs = (
-  server: ServerRefs,
-  rows: Pick<CadRefs, 'units' | 'records' | 'calls'> & Partial<Pick<CadRefs, 'unitGroups'>>,
-): CadRefs => ({
-  ...server,
-  agencies: AGENCIES,
-  units: rows.units,
-  records: rows.records,
-  calls: rows.calls,
-  unitGroups: rows.unitGroups ?? [],
-});
+export const cadRefs = (server: ServerRefs, rows: CadSources): CadRefs => extend(server, { agencies: () => AGENCIES, ...rows });
+
+const none = () => [];
 
 /**
  * A server's CAD, drawn in one stream: units, unit groups, records, court hearings, then each
  * call followed by its notes (zero to six).
  */
 export function seedCad(d: Draw, server: ServerRefs, counts: CadCounts): CadWorld {
-  const empty = cadRefs(server, { units: [], records: [], calls: [] });
+  const empty = cadRefs(server, { units: none, records: none, calls: none, unitGroups: none });
   const unitRows = seedRows(units, d, empty, counts.units);
-  const groupRows = seedRows(unitGroups, d, { ...empty, units: unitRows }, counts.unitGroups);
+  const groupRows = seedRows(
+    unitGroups,
+    d,
+    cadRefs(server, { units: () => unitRows, records: none, calls: none, unitGroups: none }),
+    counts.unitGroups,
+  );
   const recordRows = seedRows(records, d, empty, counts.records);
-  const refs = cadRefs(server, { units: unitRows, records: recordRows, calls: [] });
+  const refs = cadRefs(server, { units: () => unitRows, records: () => recordRows, calls: none, unitGroups: none });
   const hearingRows = seedRows(courtHearings, d, refs, 0);
   const callRows: CadCall[] = [];
   const noteRows: CadCallNote[] = [];

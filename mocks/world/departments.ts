@@ -19,7 +19,7 @@ import { departmentJoinRequests } from './join-requests';
 import { DEPARTMENT_KINDS, RANKS } from './kinds';
 import { departmentLoas } from './loas';
 import { departmentShifts } from './shifts';
-import { seedRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Table } from './table';
+import { extend, seedRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 
 /** The kind of the `index`th department of a server. */
 const kindOf = (index: number) => DEPARTMENT_KINDS[index % DEPARTMENT_KINDS.length]!;
@@ -102,27 +102,33 @@ export const departmentTables = {
 /** A department and the rows inside it. */
 export type DepartmentWorld = { department: Department } & RowsOf<typeof departmentTables>;
 
+/** The rows inside a department that its refs are drawn from, each read when first needed. */
+export type DepartmentSources = Sources<{
+  ranks: readonly DepartmentRank[];
+  members: readonly DepartmentMember[];
+  joinRequests: readonly JoinRequest[];
+}>;
+
 /** The refs of a department for its inner tables, from what it holds so far. */
-export function departmentRefs(
-  server: ServerRefs,
-  department: Department,
-  inner: { ranks: readonly DepartmentRank[]; members: readonly DepartmentMember[]; joinRequests: readonly JoinRequest[] },
-  index: number,
-): DepartmentRefs {
-  const rosterIds = inner.members.map((member) => member.id);
-  const onRoster = new Set(rosterIds);
-  const requested = new Set(inner.joinRequests.map((request) => request.userId));
-  const outsiders = server.members.filter((member) => !onRoster.has(member.id));
-  return {
-    ...server,
-    department,
-    kind: DEPARTMENT_KINDS.find((kind) => kind.name === department.name) ?? kindOf(index),
+export function departmentRefs(server: ServerRefs, department: Department, inner: DepartmentSources, index: number): DepartmentRefs {
+  const refs: DepartmentRefs = extend(server, {
+    department: () => department,
+    kind: () => DEPARTMENT_KINDS.find((kind) => kind.name === department.name) ?? kindOf(index),
     ranks: inner.ranks,
-    rosterIds,
-    outsiders,
-    applicants: outsiders.map((member) => member.id).filter((id) => !requested.has(id)),
-  };
+    rosterIds: () => inner.members().map((member) => member.id),
+    outsiders: () => {
+      const onRoster = new Set(refs.rosterIds);
+      return server.members.filter((member) => !onRoster.has(member.id));
+    },
+    applicants: () => {
+      const requested = new Set(inner.joinRequests().map((request) => request.userId));
+      return refs.outsiders.map((member) => member.id).filter((id) => !requested.has(id));
+    },
+  });
+  return refs;
 }
+
+const none = () => [];
 
 /**
  * The `index`th department of a server with everything inside it, drawn in one stream: the
@@ -131,11 +137,11 @@ export function departmentRefs(
  */
 export function seedDepartment(d: Draw, server: ServerRefs, index: number): DepartmentWorld {
   const department = departments.row(d, server, index);
-  let refs = departmentRefs(server, department, { ranks: [], members: [], joinRequests: [] }, index);
+  let refs = departmentRefs(server, department, { ranks: none, members: none, joinRequests: none }, index);
   const rankRows = seedRows(ranks, d, refs, 0);
-  refs = { ...refs, ranks: rankRows };
+  refs = departmentRefs(server, department, { ranks: () => rankRows, members: none, joinRequests: none }, index);
   const members = seedRows(departmentMembers, d, refs, 0);
-  refs = departmentRefs(server, department, { ranks: rankRows, members, joinRequests: [] }, index);
+  refs = departmentRefs(server, department, { ranks: () => rankRows, members: () => members, joinRequests: none }, index);
   const size = members.length;
   return {
     department,

@@ -20,7 +20,7 @@ import { loas } from './loas';
 import { links, members } from './members';
 import { roles } from './roles';
 import { shifts } from './shifts';
-import { seedRows, type RowsOf, type ServerRefs, type Table } from './table';
+import { lazily, seedRows, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 import { seedTokens, type Secrets, type TokenRecord } from './tokens';
 
 export { cadRefs, cadTables, type CadWorld } from './cad';
@@ -96,19 +96,23 @@ export interface WorldCounts extends CadCounts {
   unitGroups: number;
 }
 
-/** The order the server-wide tables are seeded in, and the stream each draws from. */
-const SEEDING: readonly { readonly name: keyof ServerRows; readonly stream: number }[] = [
-  { name: 'roles', stream: 1 },
-  { name: 'members', stream: 2 },
-  { name: 'links', stream: 3 },
-  { name: 'applications', stream: 4 },
-  { name: 'applicationResponses', stream: 5 },
-  { name: 'auditLogs', stream: 6 },
-  { name: 'logs', stream: 7 },
-  { name: 'joinRequests', stream: 8 },
-  { name: 'loas', stream: 9 },
-  { name: 'shifts', stream: 10 },
-];
+/**
+ * The stream each server-wide table draws from, in the order they are seeded (a table's rows may
+ * point at the tables before it). Every table has one, or this does not compile.
+ */
+const STREAMS: { readonly [Name in keyof ServerRows]: number } = {
+  roles: 1,
+  members: 2,
+  links: 3,
+  applications: 4,
+  applicationResponses: 5,
+  auditLogs: 6,
+  logs: 7,
+  joinRequests: 8,
+  loas: 9,
+  shifts: 10,
+};
+const SEEDING = Object.entries(STREAMS) as [keyof ServerRows, number][];
 const INFO_STREAM = 0;
 const CAD_STREAM = 11;
 /** Department `i` draws from stream `DEPARTMENT_STREAM + i`. */
@@ -166,51 +170,74 @@ const NO_CAD_COUNTS: WorldCounts = {
 /** How many former members' ids a server without members draws for the rows they wrote. */
 const FORMER_MEMBERS = 20;
 
+/** The server-wide tables refs are drawn from, each read when first needed. */
+export type RefSources = Sources<{
+  readonly [Name in 'members' | 'roles' | 'applications' | 'links' | 'joinRequests' | 'logs']: readonly ServerRows[Name][number][];
+}>;
+
 /**
- * What a server's rows may point at, from the rows it has. `formerIds` stand in for the authors
- * of a server without members.
+ * What a server's rows may point at, from the rows it has (each field computed when a seeder
+ * first reads it). `formerIds` stand in for the authors of a server without members.
  */
-export function serverRefs(info: ServerRow, rows: Partial<ServerRows>, formerIds: readonly string[] = []): ServerRefs {
-  const members = rows.members ?? [];
-  const memberIds = members.map((member) => member.id);
-  const authorIds = memberIds.length ? memberIds : formerIds;
-  const linked = new Set((rows.links ?? []).map((link) => link.memberId));
-  const requested = new Set((rows.joinRequests ?? []).map((request) => request.userId));
-  const logged = [...new Set((rows.logs ?? []).map((log) => log.username).filter((name): name is string => typeof name === 'string'))];
-  return {
-    serverId: info.id,
-    roleIds: (rows.roles ?? []).map((role) => role.id),
-    members,
-    authorIds,
-    staffIds: authorIds.slice(0, Math.max(1, Math.ceil(authorIds.length / 20))),
-    applications: rows.applications ?? [],
-    joinCodes: [info.joinCode as string],
+export function serverRefs(info: ServerRow, rows: RefSources, formerIds: readonly string[] = []): ServerRefs {
+  const refs: ServerRefs = lazily<ServerRefs>({
+    serverId: () => info.id,
+    roleIds: () => rows.roles().map((role) => role.id),
+    members: rows.members,
+    authorIds: () => {
+      const memberIds = rows.members().map((member) => member.id);
+      return memberIds.length ? memberIds : formerIds;
+    },
+    staffIds: () => refs.authorIds.slice(0, Math.max(1, Math.ceil(refs.authorIds.length / 20))),
+    applications: rows.applications,
+    joinCodes: () => [info.joinCode as string],
     // Logs are about players: those already logged, else the members.
-    usernames: logged.length ? logged : members.flatMap((member) => (typeof member.username === 'string' ? [member.username] : [])),
-    unlinked: members.filter((member) => !linked.has(member.id)),
-    applicants: authorIds.filter((id) => !requested.has(id)),
-  };
+    usernames: () => {
+      const named = (names: readonly unknown[]) => [...new Set(names.filter((name): name is string => typeof name === 'string'))];
+      const logged = named(rows.logs().map((log) => log.username));
+      return logged.length ? logged : named(rows.members().map((member) => member.username));
+    },
+    unlinked: () => {
+      const linked = new Set(rows.links().map((link) => link.memberId));
+      return rows.members().filter((member) => !linked.has(member.id));
+    },
+    applicants: () => {
+      const requested = new Set(rows.joinRequests().map((request) => request.userId));
+      return refs.authorIds.filter((id) => !requested.has(id));
+    },
+  });
+  return refs;
 }
+
+/** Refs over the rows seeded so far. */
+const seededSources = (rows: Partial<ServerRows>): RefSources => ({
+  members: () => rows.members ?? [],
+  roles: () => rows.roles ?? [],
+  applications: () => rows.applications ?? [],
+  links: () => rows.links ?? [],
+  joinRequests: () => rows.joinRequests ?? [],
+  logs: () => rows.logs ?? [],
+});
 
 function buildServer(seed: number, serverIndex: number, counts: WorldCounts, withCad: boolean): ServerWorld {
   const stream = (n: number) => new Draw(seededFaker([seed, serverIndex, n]));
   const info = seedInfo(stream(INFO_STREAM));
   const rows: Partial<ServerRows> = {};
   let formerIds: string[] = [];
-  for (const { name, stream: n } of SEEDING) {
+  for (const [name, n] of SEEDING) {
     const d = stream(n);
     const count = name === 'links' ? 0 : counts[name];
     (rows as Record<string, unknown>)[name] = seedRows(
       serverTables[name] as Table<object, ServerRefs>,
       d,
-      serverRefs(info, rows, formerIds),
+      serverRefs(info, seededSources(rows), formerIds),
       count,
     );
     // With no members, the rows members write (logs, shifts, LOAs, CAD…) name people who have
     // left the server, as a live server's history does: a few ids, drawn only when it has none.
     if (name === 'members' && !rows.members!.length) formerIds = Array.from({ length: FORMER_MEMBERS }, () => d.uuid());
   }
-  const refs = serverRefs(info, { ...rows, links: [], joinRequests: [], logs: [] }, formerIds);
+  const refs = serverRefs(info, seededSources(rows), formerIds);
   const departmentRows = Array.from({ length: counts.departments }, (_, i) => seedDepartment(stream(DEPARTMENT_STREAM + i), refs, i));
   const cad = withCad ? seedCad(stream(CAD_STREAM), refs, counts) : null;
   // In the tables' order, so the world's JSON lists them as `ServerStore` does.

@@ -77,6 +77,36 @@ export interface Table<Row extends object, Refs = ServerRefs> {
   readonly needs?: readonly (keyof Refs & string)[];
 }
 
+/** How to compute each field of `T`. */
+export type Sources<T> = { readonly [Name in keyof T]: () => T[Name] };
+
+/**
+ * An object whose fields are computed on first read, once. Refs are built this way so that a row
+ * pays only for what it points at: a factory's log on a server of 100,000 members does not list
+ * who lacks a linked account.
+ */
+export function lazily<T extends object>(sources: Sources<T>): T {
+  const object = {} as T;
+  for (const name of Object.keys(sources) as (keyof T)[]) {
+    Object.defineProperty(object, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const value = sources[name]();
+        Object.defineProperty(object, name, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return object;
+}
+
+/** `base` with more (or other) lazily computed fields; `base`'s own stay lazy. */
+export function extend<Base extends object, More extends object>(base: Base, more: Sources<More>): Omit<Base, keyof More> & More {
+  const inherited = Object.fromEntries(Object.keys(base).map((name) => [name, () => base[name as keyof Base]]));
+  return lazily({ ...inherited, ...more } as Sources<Omit<Base, keyof More> & More>);
+}
+
 /** The row type of a table declaration. */
 export type RowOf<T> = T extends Table<infer Row, never> ? Row : never;
 /** The rows of each table of a group of declarations. */
