@@ -53,7 +53,7 @@ export interface CollectionOptions<Row> {
   /** Its path in `mock.store` (`main.logs`), for error messages. */
   readonly name?: string;
   /** The client's schema of the resource; `insert` and `update` refuse a row it rejects. */
-  readonly schema?: z.ZodMiniType | null;
+  readonly schema?: z.ZodMiniType;
   /** A new seeded row at position `index` (the table's size), for `create()`. */
   readonly make?: (index: number) => Row;
 }
@@ -231,7 +231,10 @@ export class Collection<Row extends object> {
     const parsed = schema?.safeParse(row);
     if (!parsed || parsed.success) return;
     const issue = parsed.error.issues[0]!;
-    this.#refuse(operation, describe(issue, row, schema!, []));
+    const field = issue.path.join('.');
+    const problem = describe(issue, row, schema!, []);
+    // A refinement's own text may not name the field; the refusal always does.
+    this.#refuse(operation, problem.startsWith(field) ? problem : `${field}: ${problem}`);
   }
 
   #refuse(operation: string, problem: string): never {

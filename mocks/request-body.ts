@@ -62,6 +62,8 @@ export function describe(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMi
       const got = typeof value === 'number' && (issue.expected === 'int' || issue.expected === 'number') ? String(value) : typeName(value);
       return `${subject} must be ${expected}, got ${got}`;
     }
+    case 'invalid_value':
+      return `${subject} must be ${issue.values.map((option) => JSON.stringify(option)).join(' or ')}, got ${JSON.stringify(value)}`;
     case 'too_small':
       return `${subject} must be at least ${String(issue.minimum)}, got ${JSON.stringify(value)}`;
     case 'too_big':

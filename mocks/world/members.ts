@@ -2,6 +2,8 @@
  * Members of a server, and the chat and game accounts linked to them.
  * @module
  */
+import * as z from 'zod/mini';
+import { int64, str } from '../../src/schemas/common';
 import { MemberSchema, type Member } from '../../src/schemas/index';
 import { byTime, type Table } from './table';
 import type { Draw } from './draw';
@@ -53,7 +55,13 @@ function linkOf(d: Draw, member: Member): AccountLink {
 export const links: Table<AccountLink> = {
   spec: { key: 'memberId', indexes: ['chatId', 'gameId'], orderBy: ['createdAt', 'memberId'], sort: 'desc' },
   // The mock's own bookkeeping: the API serves parts of it (chat ids, game connections), never a row.
-  schema: null,
+  schema: z.object({
+    memberId: str,
+    chatId: str,
+    gameId: z.nullable(str),
+    createdAt: int64,
+    lastUpdatedAt: int64,
+  }) satisfies z.ZodMiniType<AccountLink>,
   row: (d, { unlinked }) => linkOf(d, d.pick(unlinked)),
   needs: ['unlinked'],
   // Most members link an account; the rest answer 404 to chat-id lookups.

@@ -59,14 +59,14 @@ export interface CadRefs extends ServerRefs {
  * One table of the world.
  * - `spec`: its key, indexes and orderings in the store;
  * - `schema`: the client's schema for the resource (what the SDK parses the row with), checked
- *   on every `insert` and `update`; `null` for the mock's own bookkeeping rows (links, tokens)
- *   that the API never serves as they are;
+ *   on every `insert` and `update`; for the mock's own bookkeeping rows (links, tokens), which
+ *   the API never serves as they are, the mock's schema of them;
  * - `row`: one seeded row, given the draw, the rows it may point at, and its position (`index`,
  *   the table's size when a factory makes it).
  */
 export interface Table<Row extends object, Refs = ServerRefs> {
   readonly spec: CollectionSpec<Row>;
-  readonly schema: z.ZodMiniType | null;
+  readonly schema: z.ZodMiniType;
   readonly row: (d: Draw, refs: Refs, index: number) => Row;
   /**
    * The seeded rows of the table, when they are not `count` calls of `row` (a draw over the

@@ -2,6 +2,8 @@
  * The five seeded tokens, across both servers.
  * @module
  */
+import * as z from 'zod/mini';
+import { int64, str } from '../../src/schemas/common';
 import type { CollectionSpec } from '../collection';
 import { Draw, seededFaker, tokenSecret, WORLD_START } from './draw';
 import type { Table } from './table';
@@ -77,7 +79,17 @@ const tokenOf = (d: Draw, name: string, serverId: string, permissions: Permissio
 export const tokens: Table<TokenRecord, { readonly serverId: string }> = {
   spec: tokenSpec,
   // The mock's own record: the API never serves a row as it is (`tokens.*` hide the secret).
-  schema: null,
+  schema: z.object({
+    id: str,
+    name: str,
+    serverId: str,
+    secret: str,
+    permissions: z.array(z.enum(['read', 'manage_tokens'])),
+    createdAt: int64,
+    expiresAt: z.nullable(int64),
+    deactivatedAt: z.nullable(int64),
+    lastUsedAt: z.nullable(int64),
+  }) satisfies z.ZodMiniType<TokenRecord>,
   // The name is drawn last, so the seeded tokens (which are given theirs) draw as they always did.
   row: (d, { serverId }) => ({ ...tokenOf(d, '', serverId, ['read', 'manage_tokens']), name: `${d.f.word.adjective()}-bot` }),
 };

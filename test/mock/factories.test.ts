@@ -401,6 +401,19 @@ describe('insert and update refuse a row that breaks the resource’s schema', (
     expect((await client.logs.get(log!.id)).createdAt).toBe(log!.createdAt);
   });
 
+  it('the mock’s own records too: account links and tokens', () => {
+    const { mock } = setup();
+    const [link] = mock.store.main.links.all();
+    expect(() => mock.store.main.links.update(link!.memberId, { chatId: 42 as never })).toThrow(
+      'main.links.update: chatId must be a string, got number',
+    );
+    const [token] = mock.store.tokens.all();
+    expect(() => mock.store.tokens.update(token!.id, { permissions: ['admin' as never] })).toThrow(
+      'tokens.update: permissions.0 must be "read" or "manage_tokens", got "admin"',
+    );
+    expect(mock.store.tokens.get(token!.id)).toBe(token);
+  });
+
   it('inside a department and in CAD too, by their path in the store', () => {
     const { mock } = setup();
     const department = inFirstDepartment(mock.store);
