@@ -66,7 +66,7 @@ function observed(tally: Tally, label: string): typeof globalThis.fetch {
       if (body.error?.code === 'token_suspended') tally.suspended.add(label);
     }
     return response;
-  }) as typeof globalThis.fetch;
+  });
 }
 
 /**

@@ -85,6 +85,7 @@ export class CommunityServerClient {
   readonly #namespaces = new Map<string, unknown>();
 
   constructor(options: ClientOptions = {}) {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened so that the guard does not narrow `options` below
     if (!isPlainObject(options as unknown)) throw new InvalidArgumentError(`client options must be an object, got ${describe(options)}`);
     for (const key of Object.keys(options)) {
       if (!optionNames.has(key)) throw new InvalidArgumentError(`unknown client option "${key}" (known: ${[...optionNames].join(', ')})`);

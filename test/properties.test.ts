@@ -38,7 +38,7 @@ function clientOn(handler: (request: Request) => Response | Promise<Response>, t
     urls.push(request.url);
     return handler(request);
   };
-  const client = new CommunityServerClient({ token, baseUrl: ORIGIN, fetch: fetch as typeof globalThis.fetch, maxRetries: 0, rateLimit: 'off' });
+  const client = new CommunityServerClient({ token, baseUrl: ORIGIN, fetch, maxRetries: 0, rateLimit: 'off' });
   return { client, urls };
 }
 
@@ -251,7 +251,7 @@ describe('(d) the token', () => {
           () => undefined,
           (e: unknown) => e,
         );
-        const missing = await client.members.get('m1', { timeout: 0.5 } as never).catch((e: unknown) => e); // a bad option, too
+        const missing = await client.members.get('m1', { timeout: 0.5 }).catch((e: unknown) => e); // a bad option, too
         for (const rendered of [...renderings(error), ...renderings(missing), ...renderings(client)]) expect(rendered).not.toContain(secret);
         for (const url of urls) expect(url).not.toContain(encodeURIComponent(secret));
         expect(error).toBeInstanceOf(CommunityServerError);

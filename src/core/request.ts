@@ -57,7 +57,7 @@ export function createCaller(config: CallerConfig): Call {
       return new PagePromise(failed, () => call(endpoint, args) as PagePromise<unknown>, error as Error);
     }
     if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));
-    return listPromise(endpoint, request, (parts.listParams ?? {}) as ListParams);
+    return listPromise(endpoint, request, parts.listParams ?? {});
   };
 
   const fetchData = (endpoint: Endpoint, request: OutgoingRequest): Promise<WithResponse<unknown>> =>
