@@ -4,11 +4,12 @@
 // result is ignored, an `await` on something that is not a promise. Formatting is Prettier's job
 // (`.prettierrc.json`); no rule here is about layout.
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
-  { ignores: ['dist/', 'docs/api/', 'coverage/', 'test-output/', '.scratch/', '.cache/', 'examples/dashboard/dist/'] },
+export default defineConfig(
+  globalIgnores(['dist/', 'docs/api/', 'coverage/', 'test-output/', '.scratch/', '.cache/', 'examples/dashboard/dist/']),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
@@ -37,6 +38,12 @@ export default tseslint.config(
       // `table.get(id) ?? fail(notFound(...))` is the mock's "must exist" statement.
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true }],
     },
+  },
+  {
+    // The SDK speaks only through its logger (`logLevel`, `logger`; default `console`), never
+    // straight to the console.
+    files: ['src/**'],
+    rules: { 'no-console': 'error' },
   },
   {
     // Tests read raw JSON bodies (`any`) and poke at values on purpose; expect() is the check

@@ -38,7 +38,7 @@ function clientOn(handler: (request: Request) => Response | Promise<Response>, t
     urls.push(request.url);
     return handler(request);
   };
-  const client = new CommunityServerClient({ token, baseUrl: ORIGIN, fetch, maxRetries: 0, rateLimit: 'off' });
+  const client = new CommunityServerClient({ token, baseUrl: ORIGIN, fetch: fetch as typeof globalThis.fetch, maxRetries: 0, rateLimit: 'off' });
   return { client, urls };
 }
 

@@ -15,7 +15,7 @@ function counted(mock: MockApi, options: ConstructorParameters<typeof CommunityS
     statuses.push(response.status);
     return response;
   };
-  const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch, ...options });
+  const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: fetch as typeof globalThis.fetch, ...options });
   return { client, statuses, count: (status: number) => statuses.filter((s) => s === status).length };
 }
 
