@@ -23,7 +23,7 @@ const followArg = process.argv.slice(2).find((arg) => arg === '--follow' || arg.
 const followSeconds = followArg?.includes('=') ? Number(followArg.split('=')[1]) : Number.POSITIVE_INFINITY;
 
 /** A client for the configured server, or for the mock served on a free loopback port. */
-async function connect(): Promise<{ client: CommunityServerClient; close(): Promise<void> }> {
+async function connect(): Promise<{ client: CommunityServerClient; close: () => Promise<void> }> {
   if (process.env.COMMUNITY_SERVER_BASE_URL && process.env.COMMUNITY_SERVER_TOKEN) {
     return { client: new CommunityServerClient(), close: async () => {} };
   }

@@ -34,7 +34,7 @@ export interface MockState {
   readonly served: Map<number, number>;
   readonly rateLimit: { limit: number; windowMs: number } | undefined;
   /** Milliseconds since the epoch; `Date.now` unless the mock was given a clock. */
-  now(): number;
+  now: () => number;
   /** A fresh token secret from the mock's seeded stream. */
   newSecret(): string;
   newId(): string;

@@ -211,7 +211,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
 
   return {
     handlers: Object.freeze(handlers),
-    fetch: mockFetch as typeof globalThis.fetch,
+    fetch: mockFetch,
     tokens: Object.freeze({ ...pristine.secrets }),
     get store() {
       return state.store;

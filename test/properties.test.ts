@@ -232,7 +232,7 @@ describe('(d) the token', () => {
           () => undefined,
           (e: unknown) => e,
         );
-        const missing = await client.members.get('m1', { timeout: 0.5 } as never).catch((e: unknown) => e); // a bad option, too
+        const missing = await client.members.get('m1', { timeout: 0.5 }).catch((e: unknown) => e); // a bad option, too
         for (const rendered of [...renderings(error), ...renderings(missing), ...renderings(client)]) expect(rendered).not.toContain(secret);
         const urls = requests.map((request) => request.url);
         expect(urls.length).toBeGreaterThan(0);

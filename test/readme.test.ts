@@ -59,7 +59,7 @@ it('type-checks every ts block', async () => {
   writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.test.json', compilerOptions: { noEmit: true }, include: ['*.ts'] }));
   const result = await run(`${root}/node_modules/.bin/tsc`, ['-p', `${dir}/tsconfig.json`], { cwd: root }).then(
     () => '',
-    (error: { stdout?: string }) => error.stdout ?? String(error),
+    (error: Error & { stdout?: string }) => error.stdout ?? String(error),
   );
   expect(result, 'README ts blocks must type-check (files under test-output/readme/)').toBe('');
 }, 120_000);

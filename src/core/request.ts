@@ -60,7 +60,7 @@ export function createCaller(config: CallerConfig): Call {
       return failed;
     }
     if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));
-    return listPromise(endpoint, request, (parts.listParams ?? {}) as ListParams);
+    return listPromise(endpoint, request, parts.listParams ?? {});
   };
 
   const fetchData = (endpoint: Endpoint, request: OutgoingRequest): Promise<WithResponse<unknown>> =>
