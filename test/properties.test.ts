@@ -161,7 +161,7 @@ describe('(b) path ids', () => {
         const int32 = Number.isInteger(unitId) && unitId >= -(2 ** 31) && unitId < 2 ** 31;
         // A non-integer never leaves the client; an integer is the unit or a 404, never a 5xx.
         expect(requests).toHaveLength(int32 ? 1 : 0);
-        expect(outcome).toSatisfy((o: unknown) => (int32 ? o === 'found' || o instanceof NotFoundError : o instanceof InvalidArgumentError), `${unitId}: ${outcome}`);
+        expect(outcome).toSatisfy((o: unknown) => (int32 ? o === 'found' || o instanceof NotFoundError : o instanceof InvalidArgumentError), `${unitId}: ${String(outcome)}`);
       }),
       settings,
     );
