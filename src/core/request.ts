@@ -182,7 +182,7 @@ function summarize(issues: readonly z.core.$ZodIssue[]): string {
  * zod/mini ships no message locale (loading one would change the caller's zod globally), so
  * its messages are a bare "Invalid input": say what was expected from the issue itself.
  */
-function describeIssue(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.message !== GENERIC_MESSAGE) return issue.message; // a schema's own wording
   switch (issue.code) {
     case 'invalid_type':
