@@ -66,7 +66,8 @@ async function main(): Promise<void> {
 /** A bad call of `snapshot` exits 2 with its usage; a server that fails it exits 1 with the reason. */
 function snapshotFailed(error: unknown): never {
   const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  console.error(`community-server-mock snapshot: ${error instanceof Error ? error.message : String(error)}`);
+  const reason = error instanceof Error ? (usage ? error.message : `${error.name}: ${error.message}`) : String(error);
+  console.error(`community-server-mock snapshot: ${reason}`);
   if (usage) console.error(SNAPSHOT_USAGE);
   process.exit(usage ? 2 : 1);
 }

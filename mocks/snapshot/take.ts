@@ -104,10 +104,14 @@ async function unlessMissing<T>(request: PromiseLike<T>): Promise<T | undefined>
  * const snapshot = await snapshotWorld(client);
  * const mock = createMockApi({ world: snapshot }); // the real server's data, offline
  */
-export async function snapshotWorld(client: SnapshotClient, options: SnapshotOptions = {}): Promise<WorldSnapshot> {
+export function snapshotWorld(client: SnapshotClient, options: SnapshotOptions = {}): Promise<WorldSnapshot> {
+  // Checked here, not in the promise: a bad option throws at the call, before any request.
   const { concurrency, accountLinks, stream } = checkOptions(client, options);
-  const meter = progressMeter(stream);
-  const reader = new Reader(client, concurrency, meter);
+  return take(new Reader(client, concurrency, progressMeter(stream)), accountLinks);
+}
+
+async function take(reader: Reader, accountLinks: boolean): Promise<WorldSnapshot> {
+  const { meter } = reader;
   try {
     const snapshot = await reader.read(accountLinks);
     meter.finish(`snapshot of "${snapshot.server.name ?? snapshot.server.id}" taken`);
@@ -123,7 +127,7 @@ class Reader {
   constructor(
     private readonly client: SnapshotClient,
     private readonly concurrency: number,
-    private readonly meter: ProgressMeter,
+    readonly meter: ProgressMeter,
   ) {}
 
   /** Every row of a list, `pages` pages at a time, counted on the progress line. */
