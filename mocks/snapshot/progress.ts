@@ -11,8 +11,10 @@
  * await snapshotWorld(client, { progress: process.stdout });
  */
 export interface ProgressStream {
+  /** Whether it is a terminal: the line is drawn only then. */
   readonly isTTY?: boolean | undefined;
-  write(text: string): unknown;
+  /** Writes text as is (the line redraws itself with a carriage return). */
+  readonly write: (text: string) => unknown;
 }
 
 export interface ProgressMeter {

@@ -76,12 +76,19 @@ export interface SnapshotAccountLink {
  * const ranks = snapshot.departments[0]!.ranks; // as departments.ranks.list(departmentId) returned them
  */
 export interface SnapshotDepartment {
+  /** The department, as `departments.list()` returned it. */
   department: Department;
+  /** `departments.ranks.list(departmentId)`. */
   ranks: DepartmentRank[];
+  /** `departments.members.list(departmentId)`. */
   members: DepartmentMember[];
+  /** `departments.shifts.list(departmentId)`; each has an `id`. */
   shifts: Shift[];
+  /** `departments.loas.list(departmentId)`. */
   loas: Loa[];
+  /** `departments.joinRequests.list(departmentId)`. */
   joinRequests: JoinRequest[];
+  /** `departments.auditLogs(departmentId)`. */
   auditLogs: AuditLogEvent[];
 }
 
@@ -91,11 +98,17 @@ export interface SnapshotDepartment {
  * const open = snapshot.cad?.calls.filter((call) => call.status === 0) ?? [];
  */
 export interface SnapshotCad {
+  /** `cad.calls.list()`. */
   calls: CadCall[];
+  /** The notes of every call (`cad.calls.notes(callId)`), call after call. */
   notes: CadCallNote[];
+  /** `cad.records.list()`. */
   records: CadRecord[];
+  /** `cad.courtHearings.list()`. */
   courtHearings: CadCourtHearing[];
+  /** `cad.units.list()`. */
   units: CadUnit[];
+  /** `cad.unitGroups.list()`. */
   unitGroups: CadUnitGroup[];
 }
 
@@ -115,18 +128,27 @@ export interface WorldSnapshot {
   takenAt: string;
   /** What `server.info()` answered (its `id` filled from the token when the answer lacks one). */
   server: ServerInfo & { id: string };
+  /** `members.list()`. */
   members: Member[];
   /** Chat and game accounts of members: what the chat-id and verification lookups answer. */
   accountLinks: SnapshotAccountLink[];
+  /** `roles.list()`; each has an `id`. */
   roles: Role[];
+  /** `applications.list()`. */
   applications: Application[];
-  /** The responses of every application. */
+  /** The responses of every application (`applications.responses(applicationId)`), application after application. */
   applicationResponses: ApplicationResponse[];
+  /** `auditLogs.list()`. */
   auditLogs: AuditLogEvent[];
+  /** `logs.list()`. */
   logs: Log[];
+  /** `joinRequests.list()`. */
   joinRequests: JoinRequest[];
+  /** `loas.list()`. */
   loas: Loa[];
+  /** `shifts.list()`; each has an `id`. */
   shifts: Shift[];
+  /** Every department, with what is inside it. */
   departments: SnapshotDepartment[];
   /** `null` for a server without CAD (its CAD requests answered 404). */
   cad: SnapshotCad | null;

@@ -13,6 +13,8 @@ import { SNAPSHOT_VERSION, type SnapshotAccountLink, type SnapshotCad, type Snap
 /**
  * What {@link snapshotWorld} reads through: a `CommunityServerClient` (any object with these
  * namespaces will do).
+ * @example
+ * const client: SnapshotClient = new CommunityServerClient({ token, baseUrl: 'https://api.example.com' });
  */
 export type SnapshotClient = Pick<
   CommunityServerClient,
