@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { describeIssue } from '../../src/core/request';
+import { describeIssue } from '../../src/core/issues';
 import {
   ApplicationResponseSchema,
   ApplicationSchema,
