@@ -112,6 +112,11 @@ describe('snapshotWorld → createMockApi({ world }): a round trip', () => {
     const served = createMockApi({ world: snapshot, seed: SEED, now: () => NOW });
     expect(served.tokens).toEqual(original.tokens); // the mock's own five tokens, scoped to the snapshot's server
     expect(await answers(served, probes)).toEqual(expected);
+    // The snapshot is the served mock's starting state: the activity changes it, reset() brings it back.
+    served.activity.step(50);
+    expect(await answers(served, probes)).not.toEqual(expected);
+    served.reset();
+    expect(await answers(served, probes)).toEqual(expected);
   });
 
   it('served by the bin with --world, answers every read request as the original did', async () => {
