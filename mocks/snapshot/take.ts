@@ -195,8 +195,11 @@ class Reader {
       if (chat === undefined) return undefined;
       const game = await unlessMissing(verification.gameByChatId(chat.chatId));
       this.meter.add(1);
-      const times = game ? { ...(typeof game.createdAt === 'number' && { createdAt: game.createdAt }), ...(typeof game.lastUpdatedAt === 'number' && { lastUpdatedAt: game.lastUpdatedAt }) } : {};
-      return { memberId, chatId: chat.chatId, gameId: game?.gameId ?? null, ...times };
+      const link: SnapshotAccountLink = { memberId, chatId: chat.chatId, gameId: game?.gameId ?? null };
+      // Only a game connection shows the link's times; the spec lets it leave them out.
+      if (typeof game?.createdAt === 'number') link.createdAt = game.createdAt;
+      if (typeof game?.lastUpdatedAt === 'number') link.lastUpdatedAt = game.lastUpdatedAt;
+      return link;
     });
     return links.filter((link) => link !== undefined);
   }
