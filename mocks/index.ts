@@ -19,6 +19,8 @@ import { createHandlers, hasBrokenEscapes } from './handlers';
 import type { AuthErrorShape } from './replies';
 import { sleep } from '../src/core/sleep';
 import { Store } from './store';
+import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
+import { worldFromSnapshot } from './snapshot/world';
 import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
 
 export type { ActivityEntry, ActivityEvent, ActivityKind, ActivityOptions, ActivityRows, DepartmentActivityKind, MockActivity } from './activity/index';
@@ -31,6 +33,9 @@ export { CadStore, DepartmentStore, ServerStore, Store } from './store';
 export type { AccountLink, Permission, RoleRow, ServerRow, ShiftRow, TokenRecord, WorldCounts } from './world';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 export { DEFAULT_COUNTS, WORLD_END, WORLD_START } from './world';
+export type { SnapshotAccountLink, SnapshotCad, SnapshotDepartment, WorldSnapshot } from './snapshot/schema';
+export type { ProgressStream } from './snapshot/progress';
+export { snapshotWorld, type SnapshotClient, type SnapshotOptions } from './snapshot/take';
 
 /**
  * Options of {@link createMockApi}. Every one has a default; bad values throw a `TypeError`
@@ -54,6 +59,13 @@ export interface MockOptions {
   authErrorShape?: AuthErrorShape;
   /** Row counts of the `main` server's groups, e.g. `{ members: 100_000 }` for a load test. */
   counts?: Partial<WorldCounts>;
+  /**
+   * A snapshot to serve as the `main` server instead of seeded rows (from {@link snapshotWorld},
+   * or its JSON file parsed). The five tokens are still the mock's own, now scoped to the
+   * snapshot's server; `noCad` stays seeded. Checked first: a bad one throws a `TypeError` naming
+   * the path inside it, e.g. `world.members[3].createdAt: expected int`. Not with `counts`.
+   */
+  world?: WorldSnapshot;
   /** The clock for token expiry, rate-limit windows and suspensions (default `Date.now`). */
   now?: () => number;
   /** Starts `mock.activity` at once, one event every `intervalMs` (see {@link MockActivity}). Off by default. */
@@ -116,7 +128,7 @@ export interface MockApi {
   reset(): void;
 }
 
-const OPTION_NAMES = new Set(['seed', 'latency', 'rateLimit', 'authFailureLimit', 'authErrorShape', 'counts', 'now', 'activity']);
+const OPTION_NAMES = new Set(['seed', 'latency', 'rateLimit', 'authFailureLimit', 'authErrorShape', 'counts', 'now', 'activity', 'world']);
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
 const SUSPENSION_MS = 60_000;
 /** Methods the Fetch standard refuses to build a `Request` with. */
@@ -146,10 +158,11 @@ function checkOptions(options: MockOptions): void {
   }
   if (now !== undefined && typeof now !== 'function') throw new TypeError('now must be a function returning milliseconds');
   if (options.activity !== undefined) checkActivityOptions(options.activity, 'activity');
+  if (options.world !== undefined && counts !== undefined) throw new TypeError('counts sizes a seeded world; a world snapshot brings its own rows: pass one or the other');
 }
 
 /**
- * Builds a mock of the whole API over a seeded world.
+ * Builds a mock of the whole API over a seeded world, or over a snapshot of a real server (`world`).
  * @example
  * const mock = createMockApi({ seed: 7, latency: [5, 20], rateLimit: { limit: 100, windowMs: 60_000 } });
  */
@@ -159,7 +172,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   const latency = options.latency ?? 0;
   const [minLatency, maxLatency] = typeof latency === 'number' ? [latency, latency] : latency;
   const failureLimit = typeof options.authFailureLimit === 'number' ? { failures: options.authFailureLimit, durationMs: SUSPENSION_MS } : options.authFailureLimit;
-  const pristine: World = buildWorld(seed, options.counts);
+  const pristine: World = options.world === undefined ? buildWorld(seed, options.counts) : worldFromSnapshot(parseSnapshot(options.world), seed);
   let runtime = runtimeFaker(seed);
 
   const state: MockState = {

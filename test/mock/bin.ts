@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-/** Starts the built bin; `ready` resolves with its first lines once it has printed its tokens. */
-export function startBin(args: string[]) {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts the built bin (with `env` as its whole environment when given); `ready` resolves with its first lines once it has printed its tokens. */
+export function startBin(args: string[], env?: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(env && { env }) });
   let stdout = '';
   let stderr = '';
   // Decoded as a stream: a character split across two chunks stays whole.
