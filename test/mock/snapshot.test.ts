@@ -160,7 +160,9 @@ describe('snapshotWorld options', () => {
     const drawn: string[] = [];
     await snapshotWorld(mockClient(mock), { progress: { isTTY: true, write: (text: string) => drawn.push(text) } });
     expect(drawn.some((line) => line.includes('snapshot: members…'))).toBe(true);
-    expect(drawn.at(-1)).toMatch(/^\r\u001b\[2Ksnapshot of ".+" taken: [\d,]+ rows in [\d.]+ s\n$/);
+    // The line is redrawn in place: carriage return, then ESC [2K (erase the line).
+    expect(drawn.at(-1)!.startsWith('\r\u001b[2K')).toBe(true);
+    expect(drawn.at(-1)!.slice(5)).toMatch(/^snapshot of ".+" taken: [\d,]+ rows in [\d.]+ s\n$/);
     const piped: string[] = [];
     await snapshotWorld(mockClient(mock), { progress: { isTTY: false, write: (text: string) => piped.push(text) } });
     expect(piped).toEqual([]);
