@@ -11,6 +11,8 @@ import type { World } from './world';
  * The token a request presented, by role: one of the five seeded tokens of `mock.tokens`,
  * `'created'` for any other token of `mock.store.tokens` (made by `tokens.create` or a test),
  * `'unknown'` for an `Authorization` header that names no token, `null` without one.
+ * @example
+ * expect(mock.requests.filter((request) => request.token !== 'readOnly')).toEqual([]); // the bot used only its read-only token
  */
 export type MockRequestToken = keyof World['secrets'] | 'created' | 'unknown' | null;
 
@@ -53,7 +55,11 @@ export interface JournalOptions {
   limit: number;
 }
 
-/** How many rows `mock.requests` keeps unless told otherwise: enough for a test, small for a server. */
+/**
+ * How many rows `mock.requests` keeps unless told otherwise: enough for a test, small for a server.
+ * @example
+ * createMockApi({ journal: { limit: DEFAULT_JOURNAL_LIMIT * 10 } });
+ */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
 const BEARER = /^Bearer\s+(\S+)$/;
