@@ -5,6 +5,7 @@
  * @module
  */
 import type { Store } from './store';
+import type { MockTokens } from './index';
 import type { World } from './world';
 
 /**
@@ -14,7 +15,7 @@ import type { World } from './world';
  * @example
  * expect(mock.requests.filter((request) => request.token !== 'readOnly')).toEqual([]); // the bot used only its read-only token
  */
-export type MockRequestToken = keyof World['secrets'] | 'created' | 'unknown' | null;
+export type MockRequestToken = keyof MockTokens | 'created' | 'unknown' | null;
 
 /**
  * One request the mock answered: a row of `mock.requests`.
