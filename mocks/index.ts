@@ -117,7 +117,8 @@ export interface MockApi {
    * Every request the mock answered, on any door (`fetch`, msw handlers, the HTTP server, the
    * worker), oldest first: the newest `journal.limit` of them (1000 by default). Tokens appear by
    * role, never as secrets; a secret inside a path, query or body reads `[redacted]`. A copy:
-   * read it again for newer rows. `reset()` empties it.
+   * read it again for newer rows. `reset()` empties it. What the HTTP server refuses itself
+   * never reaches the mock and is not in it: a CORS preflight, a body over 1 MB.
    * @example
    * await client.members.get(id);
    * expect(mock.requests.map((r) => [r.endpoint, r.token, r.status])).toEqual([['members.get', 'main', 200]]);

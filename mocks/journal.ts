@@ -5,6 +5,7 @@
  * @module
  */
 import type { Store } from './store';
+import { BEARER } from './auth';
 import type { MockTokens } from './index';
 import type { World } from './world';
 
@@ -35,7 +36,7 @@ export interface MockRequest {
   readonly endpoint: string | null;
   /** Which token was presented (see {@link MockRequestToken}); never the secret. */
   readonly token: MockRequestToken;
-  /** The request body: parsed JSON, or its text when it is not JSON; `null` without one. */
+  /** The request body: parsed JSON, or its text when it is not JSON; `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
   readonly body: unknown;
   /** The status the mock answered with. */
   readonly status: number;
@@ -63,8 +64,9 @@ export interface JournalOptions {
  */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
-const BEARER = /^Bearer\s+(\S+)$/;
 const REDACTED = '[redacted]';
+/** A body kept whole up to this many characters; the API's only body is a token's name. */
+const MAX_BODY_CHARS = 64 * 1024;
 
 /** What the journal keeps of a request as it came in, before a route reads its body. */
 export interface Arrival {
@@ -96,6 +98,8 @@ function redact(value: unknown, secrets: readonly string[]): unknown {
 
 function parseBody(text: string | undefined): unknown {
   if (!text) return null;
+  // Rows are bounded in number; a huge body must not make one row unbounded in size.
+  if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
   try {
     return JSON.parse(text) as unknown;
   } catch {

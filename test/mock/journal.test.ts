@@ -33,12 +33,14 @@ describe('what a row holds', () => {
     ]);
   });
 
-  it('a body that is not JSON is kept as its text; a refused one with the refusal’s status', async () => {
+  it('a body that is not JSON is kept as its text, a huge one as its size; each with its answer’s status', async () => {
     await rawRequest(mock, '/api/v1/tokens', { method: 'POST', body: 'name=bot', headers: { 'content-type': 'text/plain' } });
     await rawRequest(mock, '/api/v1/tokens', { method: 'POST', json: { nmae: 'typo' } });
+    await rawRequest(mock, '/api/v1/tokens', { method: 'POST', json: { name: 'x'.repeat(100_000) } });
     expect(mock.requests.map(({ body, status }) => ({ body, status }))).toEqual([
       { body: 'name=bot', status: 400 },
       { body: { nmae: 'typo' }, status: 400 },
+      { body: '[100011 characters, not kept]', status: 201 }, // a row stays small
     ]);
   });
 
