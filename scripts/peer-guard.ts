@@ -2,12 +2,15 @@
  * Build step (tsup's `onSuccess`): the mock's entry points need msw and @faker-js/faker, which are
  * optional peers of the package. Imported without them, Node stops with ERR_MODULE_NOT_FOUND and
  * a stack trace that names a file inside dist/ — and for ES modules it does so while linking,
- * before any code of the package could step in. So each built mock entry is moved aside
- * (`mock.js` → `mock.impl.js`) and replaced by a wrapper that loads it and turns a missing peer
- * into one line that says what to install. Anything else fails as before.
+ * before any code of the package could step in. So each mock entry gets a guard beside it
+ * (`mock.js` → `mock.guard.js`, `.cjs` alike) that loads it and turns a missing peer into one line
+ * that says what to install; anything else fails as before. package.json's exports send Node (the
+ * `node` condition) to the guard and bundlers to the entry itself: the ESM guard needs a
+ * top-level await, which older browser targets refuse, and a bundle resolves its imports at build
+ * time anyway.
  * @module
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** The entries that need the peers, as `dist/<entry>.js` / `.cjs`, and the package's import name. */
 const ENTRIES = ['mock', 'mock/node', 'mock/browser'];
@@ -17,7 +20,7 @@ const PEERS = ['msw', '@faker-js/faker'];
 export const missingPeerMessage = (specifier: string) => `${specifier} needs ${PEERS.join(' and ')}: npm install -D ${PEERS.join(' ')}`;
 
 /**
- * The wrappers' shared part, as source: `missingPeer(error)` is the one-line error when `error`
+ * The guards' shared part, as source: `missingPeer(error)` is the one-line error when `error`
  * says a peer is not installed (ESM: "Cannot find package 'msw'", CJS: "Cannot find module
  * 'msw/node'"), else `error` itself. The line replaces the stack (Node prints the stack of an
  * uncaught error) and the original is not its `cause` (Node would print that too).
@@ -46,29 +49,18 @@ function exportedNames(source: string, file: string): string[] {
     .filter(Boolean);
 }
 
-/** Moves `file` to `impl` with its source map, the map's reference fixed. */
-function moveAside(file: string, impl: string): void {
-  const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-  const source = readFileSync(file, 'utf8').replace(`//# sourceMappingURL=${base(file)}.map`, `//# sourceMappingURL=${base(impl)}.map`);
-  writeFileSync(impl, source);
-  renameSync(`${file}.map`, `${impl}.map`);
-}
-
-/** Wraps the mock entries of one format's build in `dist`. */
+/** Writes the guards of one format's mock entries in `dist`. */
 export function guardPeers(format: 'esm' | 'cjs', dist = 'dist'): void {
+  const extension = format === 'esm' ? 'js' : 'cjs';
   for (const entry of ENTRIES) {
-    const extension = format === 'esm' ? 'js' : 'cjs';
     const file = `${dist}/${entry}.${extension}`;
-    const impl = `${dist}/${entry}.impl.${extension}`;
-    const relative = `./${entry.slice(entry.lastIndexOf('/') + 1)}.impl.${extension}`;
+    const target = JSON.stringify(`./${entry.slice(entry.lastIndexOf('/') + 1)}.${extension}`);
     const specifier = `community-server-sdk/${entry}`;
-    const source = readFileSync(file, 'utf8');
-    moveAside(file, impl);
-    const head = `// ${specifier}: loads ${relative} so that a missing optional peer reads as one line (scripts/peer-guard.ts).`;
-    const wrapper =
+    const head = `// ${specifier} for Node: loads ${target} so that a missing optional peer reads as one line (scripts/peer-guard.ts).`;
+    const guard =
       format === 'esm'
-        ? `${head}\n${helper(specifier)}\nconst entry = await import(${JSON.stringify(relative)}).catch((error) => {\n  throw missingPeer(error);\n});\nexport const { ${exportedNames(source, file).join(', ')} } = entry;\n`
-        : `"use strict";\n${head}\n${helper(specifier)}\ntry {\n  module.exports = require(${JSON.stringify(relative)});\n} catch (error) {\n  throw missingPeer(error);\n}\n`;
-    writeFileSync(file, wrapper);
+        ? `${head}\n${helper(specifier)}\nconst entry = await import(${target}).catch((error) => {\n  throw missingPeer(error);\n});\nexport const { ${exportedNames(readFileSync(file, 'utf8'), file).join(', ')} } = entry;\n`
+        : `"use strict";\n${head}\n${helper(specifier)}\ntry {\n  module.exports = require(${target});\n} catch (error) {\n  throw missingPeer(error);\n}\n`;
+    writeFileSync(`${dist}/${entry}.guard.${extension}`, guard);
   }
 }
