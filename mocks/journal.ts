@@ -107,6 +107,7 @@ function parseBody(text: string | undefined): unknown {
   }
 }
 
+/** The rows behind `mock.requests`, and how one is made from a request and its answer. */
 export class Journal {
   /** Rows oldest first; up to twice the limit before trimming, so recording stays O(1) amortised. */
   #rows: MockRequest[] = [];
@@ -126,7 +127,7 @@ export class Journal {
     const token: MockRequestToken = presented === undefined ? null : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
     // Every secret the store knows, and the one presented (maybe a real token sent by mistake):
     // a bot may put one in a token's name or a query, and the journal is printed and serialised.
-    const secrets = [...store.tokens.all().map((row) => row.secret), ...(presented ? [presented] : [])];
+    const secrets = [...store.tokens.all().map((row) => row.secret), ...(presented ? [presented] : [])].filter(Boolean);
     const url = new URL(request.url);
     const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
     const body = redact(parseBody(request.body), secrets);
