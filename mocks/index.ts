@@ -218,7 +218,11 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     // `new Request` throws on TRACE, CONNECT and TRACK; the HTTP server passes them on: answer
     // them as any method the API lacks (405, 404, or 501 for TRACK), never with a thrown TypeError.
     const method = (init?.method ?? (target instanceof Request ? target.method : 'GET')).toUpperCase();
-    if (FORBIDDEN_METHODS.has(method)) return unknownRoute(method, target instanceof Request ? target.url : String(target));
+    if (FORBIDDEN_METHODS.has(method)) {
+      // The journal still reads its headers and body, through a stand-in of a method Request takes.
+      const stand = new Request(target, { ...init, method: 'POST', duplex: 'half' } as RequestInit);
+      return unknownRoute(method, stand.url, stand);
+    }
     const request = new Request(target, init);
     if (hasBrokenEscapes(request.url)) return brokenPath(request);
     const path = new URL(request.url).pathname;
