@@ -72,5 +72,5 @@ export async function runSnapshot(args: string[]): Promise<void> {
   console.log(
     `wrote ${values.out}: server "${server.name ?? server.id}", ${members.length} members, ${logs.length} logs, ${departments.length} departments, ${cad ? `${cad.calls.length} CAD calls` : 'no CAD'}`,
   );
-  console.log(`serve it: npx community-server-mock --world ${values.out}`);
+  console.log(`serve it: npx -p community-server-sdk community-server-mock --world ${values.out}`);
 }

@@ -2,8 +2,8 @@
 /**
  * `community-server-mock`: serves the mock over HTTP on loopback and prints its base URL and tokens.
  *
- *   npx community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency 0] [--activity ms] [--world FILE]
- *   npx community-server-mock snapshot --out FILE
+ *   npx -p community-server-sdk community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency 0] [--activity ms] [--world FILE]
+ *   npx -p community-server-sdk community-server-mock snapshot --out FILE
  * @module
  */
 import { parseArgs } from 'node:util';
