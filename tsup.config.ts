@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { guardPeers } from './scripts/peer-guard';
 
 const shared: Options = {
   entry: {
@@ -17,9 +18,13 @@ const shared: Options = {
 };
 
 export default defineConfig([
-  { ...shared, format: 'esm', splitting: true },
-  // The bin: ESM only, its shebang kept.
-  { entry: { cli: 'mocks/cli.ts' }, format: 'esm', target: 'node20', platform: 'node', sourcemap: true },
+  // The mock's entries load through a wrapper: without msw or faker, importing one says what to install.
+  { ...shared, format: 'esm', splitting: true, onSuccess: async () => guardPeers('esm') },
+  // The bin: ESM only, its shebang kept. msw and faker are optional peers of the library, so an
+  // install of the package alone lacks them: the bin carries what it uses of them (tree-shaken,
+  // faker's English locale only), and `npx community-server-mock` works from an empty directory.
+  // No source map: it would be mostly theirs (1.6 MB); the bundle itself is unminified, readable.
+  { entry: { cli: 'mocks/cli.ts' }, format: 'esm', splitting: false, target: 'node20', platform: 'node', noExternal: [/^msw(\/|$)/, /^@faker-js\/faker(\/|$)/] },
   // ky ships ESM only, so `require('ky')` fails at run time: the CommonJS build carries ky inside.
-  { ...shared, format: 'cjs', noExternal: ['ky'] },
+  { ...shared, format: 'cjs', noExternal: ['ky'], onSuccess: async () => guardPeers('cjs') },
 ]);

@@ -89,7 +89,7 @@ function startWorker(argument: object, tsconfig: string | undefined): Worker {
     env: { ...process.env, ...(tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {}) },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const next = async () => {
     const line = await lines.next();
     if (line.done) throw new Error('a fleet worker exited before it reported');
@@ -99,7 +99,7 @@ function startWorker(argument: object, tsconfig: string | undefined): Worker {
   return {
     ready,
     done: ready.then(next).then((text) => JSON.parse(text) as { items: number; statuses: Record<string, number> }),
-    go: () => child.stdin!.write('go\n'),
+    go: () => child.stdin.write('go\n'),
   };
 }
 /** Runs one fleet walk against a fresh HTTP mock; every process starts at the same moment. */

@@ -51,7 +51,7 @@ const newTally = (): Tally => ({ requests: 0, failed: 0, status5xx: 0, status429
 
 /** A fetch that counts what comes back, per label (a token's name). */
 function observed(tally: Tally, label: string): typeof globalThis.fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
     const start = performance.now();
     const response = await globalThis.fetch(input, init);
     tally.latencies.push(performance.now() - start);
@@ -66,7 +66,7 @@ function observed(tally: Tally, label: string): typeof globalThis.fetch {
       if (body.error?.code === 'token_suspended') tally.suspended.add(label);
     }
     return response;
-  }) as typeof globalThis.fetch;
+  };
 }
 
 /**

@@ -42,21 +42,21 @@ export async function sdkOverhead(): Promise<Comparison[]> {
         goal: '≤ 1.15×',
         sdk: () => client.members.list({ pageSize: 100 }),
         ky: () => ky(listUrl, { headers }).json(),
-        raw: async () => (await fetch(listUrl, { headers })).json(),
+        raw: async () => (await fetch(listUrl, { headers })).json() as Promise<unknown>,
       },
       {
         name: 'the same on an in-memory fetch (pure client cost)',
         goal: '≤ 2.0×',
         sdk: () => memoryClient.members.list({ pageSize: 100 }),
         ky: () => ky(memoryUrl, { headers, fetch: memoryFetch }).json(),
-        raw: async () => (await memoryFetch(memoryUrl, { headers })).json(),
+        raw: async () => (await memoryFetch(memoryUrl, { headers })).json() as Promise<unknown>,
       },
       {
         name: '`members.get(id)`, loopback HTTP',
         goal: '≤ 1.15×',
         sdk: () => client.members.get('m7'),
         ky: () => ky(getUrl, { headers }).json(),
-        raw: async () => (await fetch(getUrl, { headers })).json(),
+        raw: async () => (await fetch(getUrl, { headers })).json() as Promise<unknown>,
       },
     ];
     const rows: Comparison[] = [];

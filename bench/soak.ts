@@ -82,7 +82,7 @@ function followed(mock: MockApi): Followed[] {
     add(`departmentShifts:${id}`, 'id', (c) => c.departments.shifts.list(id, { pageSize: 50 }));
     add(`departmentMembers:${id}`, 'id', (c) => c.departments.members.list(id, { pageSize: 50 }));
   }
-  return lists as Followed[];
+  return lists;
 }
 
 /** A small seeded generator (mulberry32), so a run's faults and latencies repeat. */

@@ -10,7 +10,7 @@
  * they come (`watch()`), until Ctrl-C (`--follow=30`: for 30 seconds). Against the mock's bin
  * started with `--activity`, there is something to follow:
  *
- *   npx community-server-mock --port 4010 --activity 500     (prints its tokens)
+ *   npm run mock -- --port 4010 --activity 500    (prints its tokens)
  *   COMMUNITY_SERVER_BASE_URL=http://127.0.0.1:4010 COMMUNITY_SERVER_TOKEN=<main token> npx tsx examples/bot.ts --follow
  *
  * Without a configured server, `--follow` turns the offline mock's activity on itself.
@@ -23,7 +23,7 @@ const followArg = process.argv.slice(2).find((arg) => arg === '--follow' || arg.
 const followSeconds = followArg?.includes('=') ? Number(followArg.split('=')[1]) : Number.POSITIVE_INFINITY;
 
 /** A client for the configured server, or for the mock served on a free loopback port. */
-async function connect(): Promise<{ client: CommunityServerClient; close(): Promise<void> }> {
+async function connect(): Promise<{ client: CommunityServerClient; close: () => Promise<void> }> {
   if (process.env.COMMUNITY_SERVER_BASE_URL && process.env.COMMUNITY_SERVER_TOKEN) {
     return { client: new CommunityServerClient(), close: async () => {} };
   }

@@ -104,7 +104,7 @@ try {
 }
 
 const health = await client.health.ready();
-line('health', `${health.status}; metrics report ${(await client.health.metrics()).databasePoolSize} database connections`);
+line('health', `${String(health.status)}; metrics report ${(await client.health.metrics()).databasePoolSize} database connections`);
 
 // Live: the mock's activity adds an event every 25 ms while a bot follows three lists with
 // watch() and reacts to each new item, until it has reacted 9 times (or 10 s have passed).

@@ -46,7 +46,8 @@ interface Failures {
   suspendedUntil: number;
 }
 
-const BEARER = /^Bearer ([^\s]+)$/;
+/** An `Authorization` header that presents a token; the journal reads it the same way. */
+export const BEARER = /^Bearer ([^\s]+)$/;
 /** Past this many tracked keys, entries that no longer matter are dropped, so memory stays flat under random tokens. */
 const SWEEP_AT = 10_000;
 

@@ -6,6 +6,7 @@
  */
 import type { Gate } from './auth';
 import type { Collection } from './collection';
+import type { Journal } from './journal';
 import { pageOf, type PageQuery } from './paging';
 import { notFound, type Reply } from './replies';
 import type { CadStore, DepartmentStore, ServerStore, Store } from './store';
@@ -33,9 +34,11 @@ export interface MockState {
   health: HealthState;
   /** Requests answered, by status, since the last reset (served by `/metrics`). */
   readonly served: Map<number, number>;
+  /** Every request answered, for `mock.requests`. */
+  readonly journal: Journal;
   readonly rateLimit: { limit: number; windowMs: number } | undefined;
   /** Milliseconds since the epoch; `Date.now` unless the mock was given a clock. */
-  now(): number;
+  now: () => number;
   /** A fresh token secret from the mock's seeded stream. */
   newSecret(): string;
   newId(): string;

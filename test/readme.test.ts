@@ -59,7 +59,7 @@ it('type-checks every ts block', async () => {
   writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.test.json', compilerOptions: { noEmit: true }, include: ['*.ts'] }));
   const result = await run(`${root}/node_modules/.bin/tsc`, ['-p', `${dir}/tsconfig.json`], { cwd: root }).then(
     () => '',
-    (error: { stdout?: string }) => error.stdout ?? String(error),
+    (error: Error & { stdout?: string }) => error.stdout ?? String(error),
   );
   expect(result, 'README ts blocks must type-check (files under test-output/readme/)').toBe('');
 }, 120_000);
@@ -84,7 +84,11 @@ describe('sh and python blocks', () => {
         const known = [pkg.name, 'msw', '@faker-js/faker'];
         expect(args.slice(1).filter((a) => !a.startsWith('-') && !known.includes(a)), step).toEqual([]);
       } else if (tool === 'npx' && args[0] === 'tsx') expect(existsSync(`${root}/${args[1]}`), step).toBe(true);
-      else if (tool === 'npx') expect(pkg.bin, step).toHaveProperty([args[0]!]);
+      else if (tool === 'npx' && args[0] === '-p') {
+        // `npx -p community-server-sdk community-server-mock`: the bin, from any directory.
+        expect(args[1], step).toBe(pkg.name);
+        expect(pkg.bin, step).toHaveProperty([args[2]!]);
+      } else if (tool === 'npx') expect(pkg.bin, step).toHaveProperty([args[0]!]);
       else expect.unreachable(`the README test does not know how to check: ${step}`);
     }
   });

@@ -34,7 +34,7 @@ afterEach(async () => {
 
 function skipWithoutRedis(context: TestContext): RedisServer {
   if (!server) context.skip(`redis-server not available here: ${missing}`);
-  return server!;
+  return server;
 }
 
 type Library = 'ioredis' | 'redis';
@@ -88,7 +88,7 @@ describe('one budget across clients', () => {
       expect(Math.max(...perWindow(arrivals, rateLimit.windowMs))).toBeLessThanOrEqual(rateLimit.limit);
       // The window lives in Redis under the prefix, named by a hash: the token is nowhere in it.
       const check = await connect('ioredis', redis.url);
-      const keys = (await (check as Redis).keys(`${prefix}*`)) as string[];
+      const keys = await (check as Redis).keys(`${prefix}*`);
       expect(keys).toHaveLength(1);
       const stored = JSON.stringify([keys, await (check as Redis).hgetall(keys[0]!)]);
       expect(stored).not.toContain(token);
@@ -165,7 +165,7 @@ describe('faults: the client goes on, on its own budget, and warns once', () => 
       // The window's hash lives an hour; its leases key only while a request is out, so it is
       // not counted. The deadline is generous (a loaded CI machine once needed more than 2 s).
       const check = (await connect('ioredis', redis.url)) as Redis;
-      const windows = async () => ((await check.keys(`${prefix}*`)) as string[]).filter((key) => !key.endsWith(':leases'));
+      const windows = async () => (await check.keys(`${prefix}*`)).filter((key) => !key.endsWith(':leases'));
       let found = await windows();
       for (let i = 0; i < 40 && found.length === 0; i++) {
         await client.roles.list();

@@ -44,6 +44,8 @@ const NAME_ENC = 'Ren%C3%A9%2050%25%3F%23';
 const S = '/api/v1/server';
 const D = `${S}/departments/dept_lspd`;
 
+// One request a line: a table to read down, which Prettier would spread over five lines a row.
+// prettier-ignore
 const rows: Row[] = [
   { n: 1, name: 'admin.rateLimit', call: (c) => c.admin.rateLimit(ID), path: `/api/v1/admin/server/${ENC}/rate-limit`, reply: { json: f.rateLimitStatus } },
   { n: 2, name: 'applications.list', call: (c) => c.applications.list(P), path: `${S}/applications`, query: Q, reply: { page: f.page([f.application], M2) } },

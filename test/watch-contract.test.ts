@@ -21,7 +21,7 @@ type Row = Record<string, unknown>;
 /** The mock's table behind a list (`insert` and `all`), and the list's call for rows like `sample`. */
 interface Case {
   table: { all(): object[]; insert(row: never): unknown };
-  call(sample: Row): PagePromise<unknown>;
+  call: (sample: Row) => PagePromise<unknown>;
 }
 
 const s = (value: unknown) => value as string;

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { AbortError, CommunityServerClient } from 'community-server-sdk';
+import { AbortError } from 'community-server-sdk';
 import { createMockApi, WORLD_END } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
 import { log } from './fixtures';

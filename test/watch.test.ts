@@ -509,10 +509,10 @@ const CLIENT_TIMEOUT = 77_777;
 async function watchRecordingWaits() {
   const delays: number[] = [];
   const realSetTimeout = globalThis.setTimeout;
-  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation((fn: () => void, ms?: number) => {
     delays.push(ms ?? 0);
     return realSetTimeout(fn, ms);
-  }) as typeof setTimeout);
+  });
   const { server, client } = setup(logs(1, 1), { timeout: CLIENT_TIMEOUT });
   const list = client.logs.list();
   await vi.advanceTimersByTimeAsync(0);
@@ -522,5 +522,5 @@ async function watchRecordingWaits() {
 /** A plain fetch over a test handler (for a second client on the same list). */
 function fetchOf(handler: Handler): typeof globalThis.fetch {
   let n = 0;
-  return (async (input: RequestInfo | URL, init?: RequestInit) => handler(input instanceof Request ? input : new Request(input, init), ++n)) as typeof globalThis.fetch;
+  return async (input: RequestInfo | URL, init?: RequestInit) => handler(input instanceof Request ? input : new Request(input, init), ++n);
 }

@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 
@@ -26,7 +26,7 @@ export interface StaticServer {
 /** Serves the files under `dir` on 127.0.0.1; `port` 0 picks a free one. */
 export async function serveStatic(dir: string, port = 0): Promise<StaticServer> {
   const base = resolve(dir);
-  const server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -45,6 +45,10 @@ export async function serveStatic(dir: string, port = 0): Promise<StaticServer> 
     });
     if (request.method === 'HEAD') response.end();
     else createReadStream(path).on('error', () => response.destroy()).pipe(response);
+  };
+  // A request that fails ends its own connection; it never becomes an unhandled rejection.
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
   });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -50,3 +50,12 @@ it('lets an authentication failure through to the caller', async () => {
   const revoked = new CommunityServerClient({ token: mock.tokens.revoked, baseUrl: 'https://community.test', maxRetries: 0 });
   await expect(memberCard(revoked, verified().chatId)).rejects.toBeInstanceOf(AuthenticationError);
 });
+
+it('asks for the member first, then the game account and the leave: what mock.requests saw', async () => {
+  await memberCard(client, verified().chatId);
+  const [first, ...rest] = mock.requests;
+  expect(first).toMatchObject({ method: 'GET', endpoint: 'members.getByChatId', token: 'main', status: 200 });
+  // The last two run in parallel: their order is not the bot's promise.
+  expect(rest.map((request) => request.endpoint).sort()).toEqual(['loas.byMember', 'verification.gameByChatId']);
+  expect(rest.find((request) => request.endpoint === 'loas.byMember')!.query).toMatchObject({ pageSize: '100' });
+});

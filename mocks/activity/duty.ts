@@ -6,7 +6,7 @@
  */
 import type { DepartmentMember, Loa, Member } from '../../src/schemas/index';
 import { SHIFT_TYPES, type ShiftRow } from '../world';
-import { audit, enter, entry, recent, staffOf, timeAfter, timeIn, type Moment } from './moment';
+import { audit, enter, entry, recent, staffOf, timeAfter, timeIn } from './moment';
 import type { Scope, ScopedHappening } from './scopes';
 
 const DAY = 86_400;

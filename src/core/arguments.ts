@@ -20,7 +20,7 @@ export function describe(value: unknown): string {
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
@@ -98,7 +98,7 @@ export function checkRequestOptions(options: unknown): RequestOptions {
   checkTimeout('timeout', timeout);
   checkRetries('maxRetries', maxRetries);
   if (headers !== undefined) checkHeaders(headers);
-  return options as RequestOptions;
+  return options;
 }
 
 /** RFC 9110 token characters: what a header name may be made of. */

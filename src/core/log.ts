@@ -37,13 +37,13 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
  */
 export interface Logger {
   /** Unused by the SDK today (it throws its errors); here so any level's logger fits. */
-  error(message: string): void;
+  error: (message: string) => void;
   /** Something to fix or a degraded mode: plain-http `baseUrl`, schema mismatches under `validation: 'warn'`, a failing rate-limit store. */
-  warn(message: string): void;
+  warn: (message: string) => void;
   /** Waits: retries and a watch's backoff with their reason and delay, rate-limit holds with their length. */
-  info(message: string): void;
+  info: (message: string) => void;
   /** One line per attempt: method, path and query, status or failure, milliseconds, attempt number. */
-  debug(message: string): void;
+  debug: (message: string) => void;
 }
 
 /** A request as log lines name it: its query, when it has one, tells apart the pages of a walk. */

@@ -8,6 +8,7 @@ import { APIPromise, type WithResponse } from './api-promise';
 import { buildPath, checkRequestOptions, listQuery } from './arguments';
 import type { Endpoint, ListParams } from './endpoint';
 import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './errors';
+import { describeIssue } from './issues';
 import { Page, PagePromise } from './pagination';
 import type { Log } from './log';
 import type { OutgoingRequest, Received, Send } from './transport';
@@ -34,8 +35,6 @@ export type Call = (endpoint: Endpoint, args: readonly unknown[]) => APIPromise<
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 
-const GENERIC_MESSAGE = 'Invalid input';
-
 const count = z.int().check(z.gte(0));
 /**
  * What the pager itself relies on, checked in every validation mode: under `'warn'` or `'off'`
@@ -60,7 +59,7 @@ export function createCaller(config: CallerConfig): Call {
       return failed;
     }
     if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));
-    return listPromise(endpoint, request, (parts.listParams ?? {}) as ListParams);
+    return listPromise(endpoint, request, parts.listParams ?? {});
   };
 
   const fetchData = (endpoint: Endpoint, request: OutgoingRequest): Promise<WithResponse<unknown>> =>
@@ -176,26 +175,4 @@ function summarize(issues: readonly z.core.$ZodIssue[]): string {
   const shown = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map((issue) => `${issue.path.join('.') || '(root)'}: ${describeIssue(issue)}`);
   const more = issues.length > MAX_ISSUES_IN_MESSAGE ? ` (+${issues.length - MAX_ISSUES_IN_MESSAGE} more)` : '';
   return shown.join('; ') + more;
-}
-
-/**
- * zod/mini ships no message locale (loading one would change the caller's zod globally), so
- * its messages are a bare "Invalid input": say what was expected from the issue itself.
- */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.message !== GENERIC_MESSAGE) return issue.message; // a schema's own wording
-  switch (issue.code) {
-    case 'invalid_type':
-      return `expected ${issue.expected}`;
-    case 'too_small':
-      return `must be ${issue.inclusive ? '≥' : '>'} ${String(issue.minimum)}`;
-    case 'too_big':
-      return `must be ${issue.inclusive ? '≤' : '<'} ${String(issue.maximum)}`;
-    case 'unrecognized_keys':
-      return `unknown key(s) ${issue.keys.join(', ')}`;
-    case 'invalid_union':
-      return 'matches none of the allowed shapes';
-    default:
-      return GENERIC_MESSAGE;
-  }
 }

@@ -144,6 +144,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
   /** Aborted by `close()`, `break` or the caller's signal: ends every wait and request of the watch. */
   readonly #signal: AbortSignal;
   readonly #iterator: AsyncGenerator<T, void, undefined>;
+  // eslint-disable-next-line no-unused-private-class-members -- never read: held to keep the caller's signal alive (see the constructor)
   readonly #callerSignal: AbortSignal | undefined;
   #started: boolean;
 
@@ -228,7 +229,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
         const found = await this.#retrying(() => this.#poll(page));
         for (const item of found) {
           this.#strategy.mark(item); // before handing it over: the cursor says what was yielded
-          yield item as T;
+          yield item;
         }
         await sleep(this.#intervalMs, signal);
       }
@@ -324,7 +325,7 @@ export function checkWatchOptions(options: unknown, list: string, keys: WatchKey
   checkTimeout('intervalMs', options.intervalMs);
   if (options.signal !== undefined) checkRequestOptions({ signal: options.signal });
   if (options.cursor !== undefined) checkCursor(options.cursor, list, keys);
-  return options as WatchOptions;
+  return options;
 }
 
 function checkCursor(cursor: unknown, list: string, keys: WatchKeys): void {

@@ -99,6 +99,8 @@ const tokenView = ({ secret: _secret, ...token }: TokenRecord) => ({ ...token, a
 const unlimited = (token: TokenRecord) => ({ tokenId: token.id, name: token.name, used: 0, remaining: null, resetAt: null, authFailures: 0, suspendedUntil: null });
 const tokenNamed = (s: Store, name: string) => s.tokens.all().findLast((token) => token.name === name)!;
 
+// One request a line, like the spec's table.
+// prettier-ignore
 export const rows: Row[] = [
   // A mock without a rate limit: no window, and counters at zero for each of the server's tokens.
   { n: 1, name: 'admin.rateLimit', args: (i) => [i.serverId], expect: (s, i) => ({ serverId: i.serverId, enabled: false, limit: null, windowSeconds: null, tokens: s.tokens.where('serverId', i.serverId).map(unlimited) }), readOnly403: true, missing: ['last'], codes: ['server_not_found'] },
@@ -202,6 +204,6 @@ export function replaceArg(args: unknown[], at: 'first' | 'last', row: Row): unk
  */
 export function addressesMissing(row: Row, args: readonly unknown[]): boolean {
   const { kind, parts } = endpointOf(row);
-  const filters = parts.flatMap((part, at) => (typeof part === 'string' ? [] : [kind === 'page' && /\/(user|staff)\/$/.test(String(parts[at - 1]))]));
+  const filters = parts.flatMap((part, at) => (typeof part === 'string' ? [] : [kind === 'page' && /\/(user|staff)\/$/.test(parts[at - 1] as string)]));
   return args.some((arg, index) => !filters[index] && (arg === MISSING || arg === MISSING_INT32));
 }

@@ -40,7 +40,7 @@ function overSocket(url: string, method: string): Promise<Answer> {
       incoming.on('data', (chunk: string) => (text += chunk));
       incoming.on('end', () => {
         try {
-          resolve({ status: incoming.statusCode!, allow: (incoming.headers.allow as string | undefined) ?? null, body: JSON.parse(text || 'null') });
+          resolve({ status: incoming.statusCode!, allow: incoming.headers.allow ?? null, body: JSON.parse(text || 'null') });
         } catch {
           reject(new Error(`${method} ${url}: ${incoming.statusCode} with a body that is not JSON: ${text.slice(0, 80)}`));
         }

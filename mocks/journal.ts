@@ -1,0 +1,147 @@
+/**
+ * The journal behind `mock.requests`: one row per request the mock answered, on any door, so a
+ * test can assert what a bot sent. Rows name the token by its role, never by its secret, and any
+ * token secret a request carries in its path, query or body is replaced before it is kept.
+ * @module
+ */
+import type { Store } from './store';
+import { BEARER } from './auth';
+import type { MockTokens } from './index';
+import type { World } from './world';
+
+/**
+ * The token a request presented, by role: one of the five seeded tokens of `mock.tokens`,
+ * `'created'` for any other token of `mock.store.tokens` (made by `tokens.create` or a test),
+ * `'unknown'` for an `Authorization` header that names no token, `null` without one.
+ * @example
+ * expect(mock.requests.filter((request) => request.token !== 'readOnly')).toEqual([]); // the bot used only its read-only token
+ */
+export type MockRequestToken = keyof MockTokens | 'created' | 'unknown' | null;
+
+/**
+ * One request the mock answered: a row of `mock.requests`.
+ * @example
+ * const [row] = mock.requests;
+ * // { method: 'GET', path: '/api/v1/server/members/m1', query: {}, endpoint: 'members.get',
+ * //   token: 'main', body: null, status: 200, at: 1767225600000 }
+ */
+export interface MockRequest {
+  /** Upper case, as sent (`HEAD` beside a GET is its own row). */
+  readonly method: string;
+  /** The URL's path, as sent (percent-encoded), without the query. */
+  readonly path: string;
+  /** The query parameters; for a repeated name, its last value. */
+  readonly query: Readonly<Record<string, string>>;
+  /** The client's method name of the request (`'members.get'`), or `null` where no request of the API matched. */
+  readonly endpoint: string | null;
+  /** Which token was presented (see {@link MockRequestToken}); never the secret. */
+  readonly token: MockRequestToken;
+  /** The request body: parsed JSON, or its text when it is not JSON; `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
+  readonly body: unknown;
+  /** The status the mock answered with. */
+  readonly status: number;
+  /** When the answer was given, in milliseconds on the mock's clock (`now`). */
+  readonly at: number;
+}
+
+/**
+ * Options of the journal: `createMockApi({ journal: { limit } })`.
+ * @example
+ * const mock = createMockApi({ journal: { limit: 10_000 } }); // keep more rows for a long test
+ */
+export interface JournalOptions {
+  /**
+   * Rows kept: the newest `limit` (default {@link DEFAULT_JOURNAL_LIMIT}); `0` keeps none. A
+   * long-running HTTP mock so stays within a fixed amount of memory.
+   */
+  limit: number;
+}
+
+/**
+ * How many rows `mock.requests` keeps unless told otherwise: enough for a test, small for a server.
+ * @example
+ * createMockApi({ journal: { limit: DEFAULT_JOURNAL_LIMIT * 10 } });
+ */
+export const DEFAULT_JOURNAL_LIMIT = 1000;
+
+const REDACTED = '[redacted]';
+/** A body kept whole up to this many characters; the API's only body is a token's name. */
+const MAX_BODY_CHARS = 64 * 1024;
+
+/** What the journal keeps of a request as it came in, before a route reads its body. */
+export interface Arrival {
+  readonly method: string;
+  readonly url: string;
+  readonly authorization: string | null;
+  readonly body: string | undefined;
+}
+
+/**
+ * What the journal needs of a request, read before the route consumes the body. `request` is
+ * absent where `fetch` cannot even build one (TRACE, CONNECT): then there is no header or body.
+ */
+export const arrival = async (method: string, url: string, request?: Request): Promise<Arrival> => ({
+  method: method.toUpperCase(),
+  url,
+  authorization: request?.headers.get('authorization') ?? null,
+  // GET and HEAD carry no body: no clone, so the journal costs the hot path next to nothing.
+  body: request?.body ? await request.clone().text() : undefined,
+});
+
+/** `value` with every secret inside its strings replaced, however deep. */
+function redact(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return secrets.reduce((text, secret) => text.replaceAll(secret, REDACTED), value);
+  if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
+  return value;
+}
+
+function parseBody(text: string | undefined): unknown {
+  if (!text) return null;
+  // Rows are bounded in number; a huge body must not make one row unbounded in size.
+  if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The rows behind `mock.requests`, and how one is made from a request and its answer. */
+export class Journal {
+  /** Rows oldest first; up to twice the limit before trimming, so recording stays O(1) amortised. */
+  #rows: MockRequest[] = [];
+  readonly #roles: ReadonlyMap<string, keyof World['secrets']>;
+
+  constructor(
+    secrets: World['secrets'],
+    private readonly limit: number,
+  ) {
+    this.#roles = new Map(Object.entries(secrets).map(([role, secret]) => [secret, role as keyof World['secrets']]));
+  }
+
+  /** Keeps a row for the answer `response` to `request`, served by `endpoint` (a client method name). */
+  record(request: Arrival, endpoint: string | null, response: Response, store: Store, at: number): Response {
+    if (this.limit === 0) return response;
+    const presented = request.authorization === null || request.authorization.trim() === '' ? undefined : (BEARER.exec(request.authorization)?.[1] ?? '');
+    const token: MockRequestToken = presented === undefined ? null : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
+    // Every secret the store knows, and the one presented (maybe a real token sent by mistake):
+    // a bot may put one in a token's name or a query, and the journal is printed and serialised.
+    const secrets = [...store.tokens.all().map((row) => row.secret), ...(presented ? [presented] : [])].filter(Boolean);
+    const url = new URL(request.url);
+    const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
+    const body = redact(parseBody(request.body), secrets);
+    this.#rows.push({ method: request.method, path: redact(url.pathname, secrets) as string, query, endpoint, token, body, status: response.status, at });
+    if (this.#rows.length >= this.limit * 2) this.#rows.splice(0, this.#rows.length - this.limit);
+    return response;
+  }
+
+  /** The newest rows, oldest first: a copy, so a test may keep it while the mock goes on. */
+  rows(): readonly MockRequest[] {
+    return this.#rows.slice(-this.limit);
+  }
+
+  clear(): void {
+    this.#rows = [];
+  }
+}

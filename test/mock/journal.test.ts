@@ -1,0 +1,216 @@
+/**
+ * `mock.requests`: every request the mock answered, on every door, with the client's method
+ * name, the token by role (never its secret), body, status, query and time; emptied by `reset()`
+ * and bounded by `journal.limit`.
+ */
+import { CommunityServerClient } from 'community-server-sdk';
+import { createMockApi, DEFAULT_JOURNAL_LIMIT, type MockApi, type MockRequest } from 'community-server-sdk/mock';
+import { setupMockServer, startMockHttpServer } from 'community-server-sdk/mock/node';
+import { getResponse } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MOCK_ORIGIN, mockClient, rawRequest } from '../helpers';
+import { method, pick, rows } from './contract-rows';
+
+const last = (mock: MockApi): MockRequest => mock.requests.at(-1)!;
+const MEMBERS = '/api/v1/server/members';
+
+describe('what a row holds', () => {
+  let clock = 1_767_225_600_000;
+  const mock = createMockApi({ seed: 3, now: () => clock });
+  beforeEach(() => mock.reset());
+
+  it('method, path, query, endpoint, token, body, status and time, oldest first', async () => {
+    const client = mockClient(mock);
+    const [member] = mock.store.main.members.all();
+    await client.members.list({ page: 2, pageSize: 3 });
+    clock += 1500;
+    await client.members.get(member!.id);
+    await client.tokens.create({ name: 'ci bot', expiresInDays: 7 });
+    expect(mock.requests).toEqual([
+      { method: 'GET', path: MEMBERS, query: { page: '2', pageSize: '3' }, endpoint: 'members.list', token: 'main', body: null, status: 200, at: 1_767_225_600_000 },
+      { method: 'GET', path: `${MEMBERS}/${member!.id}`, query: {}, endpoint: 'members.get', token: 'main', body: null, status: 200, at: 1_767_225_601_500 },
+      { method: 'POST', path: '/api/v1/tokens', query: {}, endpoint: 'tokens.create', token: 'main', body: { name: 'ci bot', expiresInDays: 7 }, status: 201, at: 1_767_225_601_500 },
+    ]);
+  });
+
+  it('a body that is not JSON is kept as its text, a huge one as its size; each with its answer’s status', async () => {
+    await rawRequest(mock, '/api/v1/tokens', { method: 'POST', body: 'name=bot', headers: { 'content-type': 'text/plain' } });
+    await rawRequest(mock, '/api/v1/tokens', { method: 'POST', json: { nmae: 'typo' } });
+    await rawRequest(mock, '/api/v1/tokens', { method: 'POST', json: { name: 'x'.repeat(100_000) } });
+    expect(mock.requests.map(({ body, status }) => ({ body, status }))).toEqual([
+      { body: 'name=bot', status: 400 },
+      { body: { nmae: 'typo' }, status: 400 },
+      { body: '[100011 characters, not kept]', status: 201 }, // a row stays small
+    ]);
+  });
+
+  it('a repeated query parameter keeps its last value; statuses are the answers’', async () => {
+    await rawRequest(mock, `${MEMBERS}?pageSize=2&pageSize=5`);
+    await rawRequest(mock, `${MEMBERS}/no-such-member`);
+    await rawRequest(mock, `${MEMBERS}?pageSize=500`);
+    expect(mock.requests.map(({ query, status, endpoint }) => ({ query, status, endpoint }))).toEqual([
+      { query: { pageSize: '5' }, status: 400, endpoint: 'members.list' }, // the mock refuses a repeated one
+      { query: {}, status: 404, endpoint: 'members.get' },
+      { query: { pageSize: '500' }, status: 400, endpoint: 'members.list' },
+    ]);
+  });
+
+  it('requests the API lacks have endpoint null, whatever answers them', async () => {
+    await rawRequest(mock, '/api/v1/server/nothing-here');
+    await rawRequest(mock, MEMBERS, { method: 'DELETE' });
+    await rawRequest(mock, MEMBERS, { method: 'TRACE' });
+    await rawRequest(mock, MEMBERS, { method: 'TRACK' });
+    await rawRequest(mock, `${MEMBERS}/%E0%A4%A`);
+    await rawRequest(mock, MEMBERS, { method: 'HEAD' });
+    expect(mock.requests.map(({ method, endpoint, token, status }) => [method, endpoint, token, status])).toEqual([
+      ['GET', null, 'main', 404],
+      ['DELETE', null, 'main', 405],
+      ['TRACE', null, 'main', 405], // a method fetch cannot send: still the whole row
+      ['TRACK', null, 'main', 501],
+      ['GET', null, 'main', 400],
+      ['HEAD', 'members.list', 'main', 200],
+    ]);
+  });
+
+  it('names each token by its role, and never its secret', async () => {
+    const { token: createdSecret } = await mockClient(mock).tokens.create({ name: 'made here' });
+    expect(createdSecret).toMatch(/^cst_/);
+    const roles = ['main', 'noCad', 'readOnly', 'expired', 'revoked'] as const;
+    for (const role of roles) await rawRequest(mock, '/api/v1/tokens/current', { token: mock.tokens[role] });
+    await rawRequest(mock, '/api/v1/tokens/current', { token: createdSecret! });
+    await rawRequest(mock, '/api/v1/tokens/current', { token: 'cst_not_a_token_anyone_has' });
+    await rawRequest(mock, '/api/v1/tokens/current', { token: null, headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    await rawRequest(mock, '/api/v1/tokens/current', { token: null });
+    await rawRequest(mock, '/livez', { token: null });
+    expect(mock.requests.slice(1).map(({ token, status }) => [token, status])).toEqual([
+      ['main', 200],
+      ['noCad', 200],
+      ['readOnly', 200],
+      ['expired', 401],
+      ['revoked', 401],
+      ['created', 200],
+      ['unknown', 401],
+      ['unknown', 401],
+      [null, 401],
+      [null, 200],
+    ]);
+    const journal = JSON.stringify(mock.requests);
+    for (const secret of [...Object.values(mock.tokens), createdSecret!, 'cst_not_a_token_anyone_has']) expect(journal).not.toContain(secret);
+  });
+
+  it('a secret a request carries in its path, query or body is redacted', async () => {
+    const secret = mock.tokens.main;
+    await mockClient(mock).tokens.create({ name: `leaked ${secret}` });
+    await rawRequest(mock, `${MEMBERS}/${secret}?note=${secret}`);
+    await rawRequest(mock, `${MEMBERS}?stray=cst_real_production_token`, { token: 'cst_real_production_token' });
+    expect(mock.requests.map(({ path, query, body }) => ({ path, query, body }))).toEqual([
+      { path: '/api/v1/tokens', query: {}, body: { name: 'leaked [redacted]' } },
+      { path: `${MEMBERS}/[redacted]`, query: { note: '[redacted]' }, body: null },
+      { path: MEMBERS, query: { stray: '[redacted]' }, body: null },
+    ]);
+    expect(JSON.stringify(mock.requests)).not.toContain('cst_');
+  });
+
+  it('reset() empties it; a kept copy does not change', async () => {
+    await rawRequest(mock, '/livez');
+    const kept = mock.requests;
+    await rawRequest(mock, '/readyz');
+    expect(kept).toHaveLength(1);
+    expect(mock.requests).toHaveLength(2);
+    mock.reset();
+    expect(mock.requests).toEqual([]);
+  });
+});
+
+describe('every request of the API, by its client method name', () => {
+  // The seed the contract suite picks its ids from: every row's call reaches its route.
+  const mock = createMockApi({ seed: 11 });
+  const ids = pick(mock.store);
+  const client = mockClient(mock);
+
+  it.each(rows)('#$n $name', async (row) => {
+    const before = mock.requests.length;
+    await method(client, row.name)(...row.args(ids));
+    expect(mock.requests.length).toBe(before + 1);
+    expect(last(mock).endpoint).toBe(row.name);
+  });
+});
+
+describe('the bound: journal.limit', () => {
+  it('keeps the newest rows, oldest first; 1000 unless told', async () => {
+    expect(DEFAULT_JOURNAL_LIMIT).toBe(1000);
+    const mock = createMockApi({ journal: { limit: 3 } });
+    for (let page = 1; page <= 10; page++) await rawRequest(mock, `${MEMBERS}?page=${page}`);
+    expect(mock.requests.map((row) => row.query.page)).toEqual(['8', '9', '10']);
+    const untold = createMockApi();
+    for (let i = 0; i < DEFAULT_JOURNAL_LIMIT + 5; i++) await rawRequest(untold, '/livez', { token: null });
+    expect(untold.requests).toHaveLength(DEFAULT_JOURNAL_LIMIT);
+  });
+
+  it('0 keeps none; a bad limit throws before anything runs', async () => {
+    const mock = createMockApi({ journal: { limit: 0 } });
+    await rawRequest(mock, '/livez');
+    expect(mock.requests).toEqual([]);
+    expect(() => createMockApi({ journal: { limit: -1 } })).toThrow('journal must be { limit }, an integer ≥ 0');
+    expect(() => createMockApi({ journal: {} as never })).toThrow('journal must be { limit }');
+  });
+});
+
+describe('the doors', () => {
+  it('msw handlers used directly (as a worker does): the 64, and the fallback', async () => {
+    const mock = createMockApi({ seed: 4 });
+    const headers = { authorization: `Bearer ${mock.tokens.readOnly}` };
+    await getResponse([...mock.handlers], new Request('https://any.example/api/v1/server/roles?pageSize=1', { headers }));
+    await getResponse([...mock.handlers], new Request('https://any.example/api/v1/server/roles', { method: 'PUT', headers, body: '{"x":1}' }));
+    expect(mock.requests.map(({ method, path, query, endpoint, token, body, status }) => ({ method, path, query, endpoint, token, body, status }))).toEqual([
+      { method: 'GET', path: '/api/v1/server/roles', query: { pageSize: '1' }, endpoint: 'roles.list', token: 'readOnly', body: null, status: 200 },
+      { method: 'PUT', path: '/api/v1/server/roles', query: {}, endpoint: null, token: 'readOnly', body: { x: 1 }, status: 405 },
+    ]);
+  });
+
+  describe('setupMockServer (msw/node)', () => {
+    const mock = createMockApi({ seed: 4 });
+    const server = setupMockServer(mock);
+    beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+    afterAll(() => server.close());
+
+    it('records what the global fetch sent, on any origin', async () => {
+      const client = new CommunityServerClient({ token: mock.tokens.noCad, baseUrl: 'https://api.example.com', maxRetries: 0 });
+      await client.server.info();
+      await expect(client.cad.calls.list()).rejects.toThrow();
+      expect(mock.requests.map(({ endpoint, token, status }) => [endpoint, token, status])).toEqual([
+        ['server.info', 'noCad', 200],
+        ['cad.calls.list', 'noCad', 404],
+      ]);
+    });
+  });
+
+  describe('startMockHttpServer', () => {
+    const mock = createMockApi({ seed: 4 });
+    let server: Awaited<ReturnType<typeof startMockHttpServer>>;
+    beforeAll(async () => {
+      server = await startMockHttpServer({ mock });
+    });
+    afterAll(() => server.close());
+
+    it('records each request once, body included', async () => {
+      const client = mockClient(mock, { baseUrl: server.url });
+      await client.tokens.create({ name: 'over http' });
+      await rawRequest(mock, '/api/v1/server/nope?x=1', { baseUrl: server.url, token: null });
+      expect(mock.requests.map(({ method, path, query, endpoint, token, body, status }) => ({ method, path, query, endpoint, token, body, status }))).toEqual([
+        { method: 'POST', path: '/api/v1/tokens', query: {}, endpoint: 'tokens.create', token: 'main', body: { name: 'over http' }, status: 201 },
+        { method: 'GET', path: '/api/v1/server/nope', query: { x: '1' }, endpoint: null, token: null, body: null, status: 404 },
+      ]);
+    });
+  });
+
+  it('mock.fetch with a bare path', async () => {
+    const mock = createMockApi({ seed: 4 });
+    await mock.fetch('/livez');
+    await mock.fetch(`${MOCK_ORIGIN}/metrics`);
+    expect(mock.requests.map((row) => [row.endpoint, row.status])).toEqual([
+      ['health.live', 200],
+      ['health.metrics', 200],
+    ]);
+  });
+});
