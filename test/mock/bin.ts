@@ -13,11 +13,11 @@ export function startProcess(command: string, args: string[], options: SpawnOpti
   let stdout = '';
   let stderr = '';
   // Decoded as a stream: a character split across two chunks stays whole.
-  child.stdout!.setEncoding('utf8');
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => (stderr += chunk));
   const ready = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: string) => {
+    child.stdout.on('data', (chunk: string) => {
       stdout += chunk;
       if (stdout.includes('try: curl')) resolve(stdout);
     });
