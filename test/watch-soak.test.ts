@@ -12,10 +12,14 @@ import type { SoakResult } from '../bench/soak';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 it('1,000 events through watches with faults and cursor restarts: 0 lost, 0 duplicated', async () => {
-  const { stdout } = await promisify(execFile)(`${root}/node_modules/.bin/tsx`, ['--tsconfig', 'tsconfig.test.json', 'bench/soak.ts'], {
+  // The soak exits 1 when it lost or repeated an event: its figures are read either way, so a
+  // failure shows them (and its stderr) rather than only "Command failed".
+  const run = promisify(execFile)(`${root}/node_modules/.bin/tsx`, ['--tsconfig', 'tsconfig.test.json', 'bench/soak.ts'], {
     cwd: root,
     env: { ...process.env, SOAK_EVENTS: '1000', SOAK_RESTART_EVERY: '250', SOAK_JSON: '1' },
   });
+  const { stdout, stderr } = await run.catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? String(error) }));
+  expect(stdout.trim(), stderr).toMatch(/^\{.*\}$/s);
   const result = JSON.parse(stdout) as SoakResult;
   expect(result.events).toBeGreaterThanOrEqual(1000);
   expect(result.restarts).toBeGreaterThanOrEqual(3);
