@@ -193,7 +193,7 @@ export function serverRefs(info: ServerRow, rows: Partial<ServerRows>, formerIds
 }
 
 function buildServer(seed: number, serverIndex: number, counts: WorldCounts, withCad: boolean): ServerWorld {
-  const stream = (n: number) => new Draw(seededFaker([seed, serverIndex, n]));
+  const stream = (n: number) => new Draw(seededFaker([seed, serverIndex, n]), [seed, serverIndex, n]);
   const info = seedInfo(stream(INFO_STREAM));
   const rows: Partial<ServerRows> = {};
   let formerIds: string[] = [];
