@@ -50,7 +50,7 @@ export const applications: Table<Application> = {
     // The fields added since: drawn aside, so the rows above keep their values.
     const a = d.aside;
     const roles = (drawn: unknown) => aged(drawn ?? a.some(roleIds, 0, 2), i);
-    const checked = () => a.time((application.lastUpdated as number | null | undefined) ?? createdAt, 30);
+    const checked = () => a.time(application.lastUpdated ?? createdAt, 30);
     return spread(application, i, {
       acceptanceRemoveRoles: roles,
       approvalRoles: roles,
@@ -135,7 +135,7 @@ export const applicationResponses: Table<ApplicationResponse> = {
     const a = d.aside;
     if (status > 0 && i % 3 !== 0) {
       response.finalizedAt = a.time(response.reviewedAt as number, 3);
-      response.finalizedBy = response.reviewedBy as string;
+      response.finalizedBy = response.reviewedBy;
     }
     nullWhenUnset(response, i, ['reviewedAt', 'reviewedBy', 'finalizedAt', 'finalizedBy']);
     return spread(response, i, {

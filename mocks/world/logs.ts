@@ -36,18 +36,20 @@ export const logs: Table<Log> = {
     // The fields added since: drawn aside, so the rows above keep their values.
     const a = d.aside;
     const staff = () => a.pick(staffIds);
-    const expiry = a.time(createdAt, 90);
+    // A log expires (a warning runs out) within three months; the hidden and the handled name who did it.
+    const expiredAt = a.time(createdAt, 90);
     return spread(log, i, {
       description: (drawn) => drawn ?? a.sentence(),
       gameId: (drawn) => drawn ?? a.f.string.numeric({ length: 9, allowLeadingZeros: false }),
       typeId: () => a.uuid(),
-      hidden: (drawn) => drawn ?? false,
-      hiddenBy: staff,
+      hidden: (drawn) => drawn || i % 9 === 4,
+      hiddenBy: () => (log.hidden ? staff() : null),
+      // A request log is completed or denied, never both.
       completedBy: staff,
-      deniedBy: staff,
-      expired: () => expiry < WORLD_END - 30 * 86_400,
-      expiredAt: () => expiry,
-      expiredBy: staff,
+      deniedBy: () => (log.completedBy == null ? staff() : null),
+      expired: () => expiredAt < WORLD_END - 30 * 86_400,
+      expiredAt: () => (log.expired ? expiredAt : null),
+      expiredBy: () => (log.expired ? staff() : null),
       tempBan: (drawn) => drawn ?? false,
     });
   },

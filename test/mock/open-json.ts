@@ -4,4 +4,5 @@
  */
 
 /** The ids an open list field holds, in either encoding; none when it is `null` or absent. */
-export const idsIn = (value: unknown): unknown[] => (typeof value === 'string' ? idsIn(JSON.parse(value)) : Array.isArray(value) ? value : []);
+export const idsIn = (value: unknown): unknown[] =>
+  typeof value === 'string' ? idsIn(JSON.parse(value)) : Array.isArray(value) ? value : [];
