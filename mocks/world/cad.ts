@@ -123,7 +123,8 @@ const records: Table<CadRecord, CadRefs> = {
     return spread(record, i, {
       noCharge: (drawn) => drawn ?? a.chance(0.2),
       agency: (drawn) => aged(drawn ?? a.pick(agencies), i),
-      createdByUnit: () => aged(units.length ? a.pick(units).id : a.int(1, 99), i),
+      // Written from a unit's terminal, or by a dispatcher (no unit).
+      createdByUnit: () => (units.length ? aged(a.pick(units).id, i) : null),
     });
   },
   needs: ['authorIds'],
@@ -203,7 +204,6 @@ const calls: Table<CadCall, CadRefs> = {
     if (callUnits[0] !== undefined) call.primaryUnit = callUnits[0];
     // The fields added since: drawn aside, so the rows above keep their values.
     const a = d.aside;
-    const unitId = () => callUnits[0] ?? a.int(1, 99);
     nullWhenUnset(call, i, ['closedAt']);
     return spread(call, i, {
       address: (drawn) => drawn ?? a.f.location.streetAddress(),
@@ -212,9 +212,10 @@ const calls: Table<CadCall, CadRefs> = {
       origin: (drawn) => drawn ?? a.pick(['911', 'officer', 'api']),
       code: (drawn) => drawn ?? `10-${a.int(10, 99)}`,
       apiId: () => `api-${a.f.string.alphanumeric(10)}`,
-      createdByUnit: () => aged(unitId(), i),
+      // The first unit on the call opened it; a call without units was opened by a dispatcher.
+      createdByUnit: () => (callUnits[0] === undefined ? null : aged(callUnits[0], i)),
       loc: () => aged({ x: a.int(-3000, 3000), y: a.int(-3000, 3000) }, i),
-      primaryUnit: (drawn) => aged(drawn ?? unitId(), i),
+      primaryUnit: (drawn) => (drawn === undefined ? null : aged(drawn, i)),
     });
   },
   needs: ['authorIds'],
@@ -234,8 +235,8 @@ function noteOf(d: Draw, { serverId, authorIds }: CadRefs, call: CadCall, index:
     data: openJson({ text: d.f.lorem.sentence() }, index, 3),
   };
   d.optional(note, 'mergedFrom', () => null, 0, 0.4);
-  // A note carried over from a call merged into this one (that call is gone: merged calls are deleted).
-  return spread(note, index, { mergedFrom: () => d.aside.uuid() });
+  // A few notes were carried over from a call merged into this one (that call is gone: merged calls are deleted).
+  return spread(note, index, { mergedFrom: () => (index % 4 === 0 ? d.aside.uuid() : null) });
 }
 
 const notes: Table<CadCallNote, CadRefs> = {
@@ -283,7 +284,7 @@ export function seedCad(d: Draw, server: ServerRefs, counts: CadCounts): CadWorl
   const empty = cadRefs(server, { units: [], records: [], calls: [] });
   const unitRows = seedRows(units, d, empty, counts.units);
   const groupRows = seedRows(unitGroups, d, { ...empty, units: unitRows }, counts.unitGroups);
-  const recordRows = seedRows(records, d, empty, counts.records);
+  const recordRows = seedRows(records, d, { ...empty, units: unitRows }, counts.records);
   const refs = cadRefs(server, { units: unitRows, records: recordRows, calls: [] });
   const hearingRows = seedRows(courtHearings, d, refs, 0);
   const callRows: CadCall[] = [];

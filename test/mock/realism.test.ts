@@ -183,4 +183,19 @@ describe.each([1, 7, 42])('a realistic world (server main, default counts, seed 
     );
     expect(narrow).toEqual([]);
   });
+
+  it('the times a row records after its creation are not before it', () => {
+    // Every integer property named for a later moment (`reviewedAt`, `closedAt`, `lastUpdated`…).
+    const later = (field: string) => field !== 'createdAt' && /At$|^lastUpdated$|^internalLastChecked$/.test(field);
+    const early = Object.keys(world.lists).flatMap((name) =>
+      Object.entries(components[name]!.properties!)
+        .filter(([field, property]) => later(field) && typesOf(property).includes('integer'))
+        .flatMap(([field]) =>
+          (world.lists[name] as Row[])
+            .filter((row) => typeof row[field] === 'number' && typeof row.createdAt === 'number' && row[field] < row.createdAt)
+            .map((row) => `${name}.${field} of ${String(row.id)}`),
+        ),
+    );
+    expect(early).toEqual([]);
+  });
 });
