@@ -10,9 +10,9 @@
 const PERIOD = 5;
 
 /** The fields `spread` varies, each with the value it has when present (given the drawn one, if any). */
-// A method's parameter is bivariant: a loose row's `unknown` index signature still admits a
-// field's own typed maker.
 export type Spread<Row> = {
+  // A method's parameter is bivariant: a loose row's `unknown` index signature still admits a
+  // field's own typed maker.
   [Key in keyof Row]?: { make(drawn: Row[Key] | undefined): Row[Key] }['make'];
 };
 
