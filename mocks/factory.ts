@@ -51,7 +51,8 @@ export function tableOptions<Row extends object, Refs>(table: Table<Row, Refs>, 
         throw new InvalidRowError(
           `${site.path}.create: a row here points at ${NEEDED[missing] ?? missing}, and there is none; create one first`,
         );
-      draw ??= new Draw(seededFaker([site.seed, FACTORY_STREAM, ...[...site.path].map((char) => char.charCodeAt(0))]));
+      const stream = [site.seed, FACTORY_STREAM, ...[...site.path].map((char) => char.charCodeAt(0))];
+      draw ??= new Draw(seededFaker(stream), stream);
       return table.row(draw, refs, index);
     },
   };

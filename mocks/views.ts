@@ -29,8 +29,12 @@ const tokenView = ({ secret: _secret, deactivatedAt, ...token }: TokenRecord): T
   active: deactivatedAt === null,
 });
 
-/** #36: the server, with its member count. */
-export const serverInfo: Route<ServerInfo> = (c) => ({ ...c.server.info, memberCount: c.server.members.size });
+/** #36: the server, with its member count and its roles' ids. */
+export const serverInfo: Route<ServerInfo> = (c) => ({
+  ...c.server.info,
+  memberCount: c.server.members.size,
+  roles: c.server.roles.all().map((role) => role.id),
+});
 
 /** #55: the tokens of the token's server. */
 export const ownTokens: Route<Token[]> = (c) => c.mock.store.tokens.where('serverId', c.token.serverId).map(tokenView);

@@ -20,6 +20,7 @@ import {
 import type { Draw } from './draw';
 import { CALL_TITLES, DEPARTMENT_KINDS, RANKS } from './kinds';
 import { byTime, extend, seedRows, type CadRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
+import { aged, nullWhenUnset, openJson, spread } from './variety';
 
 /** The next free int32 id of a table keyed by one: past both the position and every id in use. */
 const nextId = (index: number, rows: readonly { id: number }[]) => rows.reduce((max, row) => Math.max(max, row.id), index) + 1;
@@ -38,14 +39,21 @@ const units: Table<CadUnit, CadRefs> = {
       panic: d.chance(0.03),
       number: `${d.int(1, 9)}-${f.string.alpha({ length: 1, casing: 'upper' })}-${d.int(10, 99)}`,
       agency,
-      loc: d.chance(0.7) ? { x: d.int(-3000, 3000), y: d.int(-3000, 3000) } : null,
-      items: [],
+      loc: openJson(d.chance(0.7) ? { x: d.int(-3000, 3000), y: d.int(-3000, 3000) } : null, i, 2),
+      items: openJson([], i, 3),
     };
     d.optional(unit, 'name', () => f.person.fullName(), 0.8);
     d.optional(unit, 'location', () => f.location.street(), 0.5);
     d.optional(unit, 'rank', () => d.pick(RANKS), 0.6);
     d.optional(unit, 'subdivision', () => d.pick(['Patrol', 'Highway', 'K9', 'SWAT']), 0.3);
-    return unit;
+    const a = d.aside;
+    return spread(unit, i, {
+      name: (drawn) => drawn ?? a.f.person.fullName(),
+      location: (drawn) => drawn ?? a.f.location.street(),
+      rank: (drawn) => drawn ?? a.pick(RANKS),
+      subdivision: (drawn) => drawn ?? a.pick(['Patrol', 'Highway', 'K9', 'SWAT']),
+      customStatusId: () => a.uuid(),
+    });
   },
   needs: ['authorIds'],
 };
@@ -59,10 +67,14 @@ const unitGroups: Table<CadUnitGroup, CadRefs> = {
       id,
       serverId,
       name: `${d.pick(['Adam', 'Boy', 'Charles', 'David', 'Edward', 'Frank', 'George', 'Henry'])}-${id}`,
-      units: d.some(
-        units.map((unit) => unit.id),
-        0,
-        4,
+      units: openJson(
+        d.some(
+          units.map((unit) => unit.id),
+          0,
+          4,
+        ),
+        i,
+        2,
       ),
       status: d.int(0, 3),
       panic: false,
@@ -70,14 +82,19 @@ const unitGroups: Table<CadUnitGroup, CadRefs> = {
     };
     d.optional(group, 'maxUnits', () => d.int(2, 6), 0.6);
     d.optional(group, 'restrictAgency', () => d.pick(agencies), 0.3);
-    return group;
+    const a = d.aside;
+    return spread(group, i, {
+      maxUnits: (drawn) => drawn ?? a.int(2, 6),
+      restrictAgency: (drawn) => drawn ?? a.pick(agencies),
+      customStatusId: () => a.uuid(),
+    });
   },
 };
 
 const records: Table<CadRecord, CadRefs> = {
   spec: byTime<CadRecord>('createdAt'),
   schema: CadRecordSchema,
-  row: (d, { serverId, authorIds, agencies }) => {
+  row: (d, { serverId, authorIds, agencies, units }, i) => {
     const type = d.int(0, 3);
     const record: CadRecord = {
       id: d.uuid(),
@@ -86,24 +103,34 @@ const records: Table<CadRecord, CadRefs> = {
       createdAt: d.time(),
       type,
       label: d.pick(['Citation', 'Arrest report', 'Warrant', 'Written warning']),
-      data: {
-        charges: Array.from({ length: d.int(1, 3) }, () => d.pick(['Speeding', 'Reckless driving', 'Evading', 'Assault', 'Trespassing'])),
-      },
+      data: openJson(
+        {
+          charges: Array.from({ length: d.int(1, 3) }, () => d.pick(['Speeding', 'Reckless driving', 'Evading', 'Assault', 'Trespassing'])),
+        },
+        i,
+        2,
+      ),
       templateId: type,
-      previewData: { subject: d.f.person.fullName() },
-      flags: [],
-      meta: {},
+      previewData: openJson({ subject: d.f.person.fullName() }, i, 3),
+      flags: openJson([], i, 4),
+      meta: openJson({}, i, 0),
       status: d.int(0, 2),
-      objects: [],
+      objects: openJson([], i, 1),
     };
     d.optional(record, 'noCharge', () => d.chance(0.2), 0.5);
     d.optional(record, 'agency', () => d.pick(agencies), 0.6);
-    return record;
+    const a = d.aside;
+    return spread(record, i, {
+      noCharge: (drawn) => drawn ?? a.chance(0.2),
+      agency: (drawn) => aged(drawn ?? a.pick(agencies), i),
+      // Written from a unit's terminal, or by a dispatcher (no unit).
+      createdByUnit: () => (units.length ? aged(a.pick(units).id, i) : null),
+    });
   },
   needs: ['authorIds'],
 };
 
-function hearingOf(d: Draw, { serverId, authorIds }: CadRefs, record: CadRecord): CadCourtHearing {
+function hearingOf(d: Draw, { serverId, authorIds }: CadRefs, record: CadRecord, index: number): CadCourtHearing {
   const hearing: CadCourtHearing = {
     serverId,
     id: d.uuid(),
@@ -115,25 +142,25 @@ function hearingOf(d: Draw, { serverId, authorIds }: CadRefs, record: CadRecord)
   };
   if (hearing.status === 2) hearing.closedAt = d.time(hearing.createdAt, 10);
   d.optional(hearing, 'processedBy', () => d.pick(authorIds), 0.5);
-  return hearing;
+  return nullWhenUnset(hearing, index, ['closedAt', 'processedBy']);
 }
 
 const courtHearings: Table<CadCourtHearing, CadRefs> = {
   spec: byTime<CadCourtHearing>('createdAt'),
   schema: CadCourtHearingSchema,
-  row: (d, refs) => hearingOf(d, refs, d.pick(refs.records)),
+  row: (d, refs, index) => hearingOf(d, refs, d.pick(refs.records), index),
   needs: ['records', 'authorIds'],
   // A third of the records go to court.
   seed: (d, refs) => {
     const third = Math.floor(refs.records.length / 3);
-    return d.some(refs.records, third, third).map((record) => hearingOf(d, refs, record));
+    return d.some(refs.records, third, third).map((record, index) => hearingOf(d, refs, record, index));
   },
 };
 
 const calls: Table<CadCall, CadRefs> = {
   spec: byTime<CadCall>('createdAt'),
   schema: CadCallSchema,
-  row: (d, { serverId, authorIds, units, records }) => {
+  row: (d, { serverId, authorIds, units, records }, i) => {
     const f = d.f;
     const createdAt = d.time();
     const open = d.chance(0.35);
@@ -149,16 +176,24 @@ const calls: Table<CadCall, CadRefs> = {
       createdByUserId: d.pick(authorIds),
       createdAt,
       status: open ? 0 : 1,
-      units: callUnits,
+      units: openJson(callUnits, i, 2),
       title: d.pick(CALL_TITLES),
       description: f.lorem.sentence(),
-      records: d.some(
-        records.map((record) => record.id),
-        0,
-        2,
+      records: openJson(
+        d.some(
+          records.map((record) => record.id),
+          0,
+          2,
+        ),
+        i,
+        3,
       ),
-      panels: [],
-      unitHistory: callUnits.map((unitId) => ({ unitId, at: createdAt + 60 })),
+      panels: openJson([], i, 4),
+      unitHistory: openJson(
+        callUnits.map((unitId) => ({ unitId, at: createdAt + 60 })),
+        i,
+        0,
+      ),
       code: `10-${d.int(10, 99)}`,
     };
     d.optional(call, 'address', () => f.location.streetAddress(), 0.8);
@@ -167,32 +202,47 @@ const calls: Table<CadCall, CadRefs> = {
     d.optional(call, 'origin', () => d.pick(['911', 'officer', 'api']), 0.5);
     if (!open) call.closedAt = d.time(createdAt, 1);
     if (callUnits[0] !== undefined) call.primaryUnit = callUnits[0];
-    return call;
+    // The fields added since: drawn aside, so the rows above keep their values.
+    const a = d.aside;
+    nullWhenUnset(call, i, ['closedAt']);
+    return spread(call, i, {
+      address: (drawn) => drawn ?? a.f.location.streetAddress(),
+      postal: (drawn) => drawn ?? String(a.int(100, 999)),
+      priority: (drawn) => drawn ?? a.pick(['1', '2', '3']),
+      origin: (drawn) => drawn ?? a.pick(['911', 'officer', 'api']),
+      code: (drawn) => drawn ?? `10-${a.int(10, 99)}`,
+      apiId: () => `api-${a.f.string.alphanumeric(10)}`,
+      // The first unit on the call opened it; a call without units was opened by a dispatcher.
+      createdByUnit: () => (callUnits[0] === undefined ? null : aged(callUnits[0], i)),
+      loc: () => aged({ x: a.int(-3000, 3000), y: a.int(-3000, 3000) }, i),
+      primaryUnit: (drawn) => (drawn === undefined ? null : aged(drawn, i)),
+    });
   },
   needs: ['authorIds'],
 };
 
 /** A note on `call`, written within a day of it by someone, from one of its units if it has any. */
-function noteOf(d: Draw, { serverId, authorIds }: CadRefs, call: CadCall): CadCallNote {
-  const callUnits = call.units as number[];
+function noteOf(d: Draw, { serverId, authorIds }: CadRefs, call: CadCall, index: number): CadCallNote {
+  const callUnits = Array.isArray(call.units) ? (call.units as number[]) : [];
   const note: CadCallNote = {
     id: d.uuid(),
     serverId,
     callId: call.id,
     createdByUserId: d.pick(authorIds),
-    createdByUnit: callUnits.length ? d.pick(callUnits) : null,
+    createdByUnit: callUnits.length ? openJson(d.pick(callUnits), index, 2) : null,
     createdAt: d.time(call.createdAt, 1),
     type: d.int(0, 1),
-    data: { text: d.f.lorem.sentence() },
+    data: openJson({ text: d.f.lorem.sentence() }, index, 3),
   };
   d.optional(note, 'mergedFrom', () => null, 0, 0.4);
-  return note;
+  // A few notes were carried over from a call merged into this one (that call is gone: merged calls are deleted).
+  return spread(note, index, { mergedFrom: () => (index % 4 === 0 ? d.aside.uuid() : null) });
 }
 
 const notes: Table<CadCallNote, CadRefs> = {
   spec: { ...byTime<CadCallNote>('createdAt', ['callId']), sort: 'asc' },
   schema: CadCallNoteSchema,
-  row: (d, refs) => noteOf(d, refs, d.pick(refs.calls)),
+  row: (d, refs, index) => noteOf(d, refs, d.pick(refs.calls), index),
   needs: ['calls', 'authorIds'],
 };
 
@@ -228,13 +278,10 @@ const none = () => [];
 export function seedCad(d: Draw, server: ServerRefs, counts: CadCounts): CadWorld {
   const empty = cadRefs(server, { units: none, records: none, calls: none, unitGroups: none });
   const unitRows = seedRows(units, d, empty, counts.units);
-  const groupRows = seedRows(
-    unitGroups,
-    d,
-    cadRefs(server, { units: () => unitRows, records: none, calls: none, unitGroups: none }),
-    counts.unitGroups,
-  );
-  const recordRows = seedRows(records, d, empty, counts.records);
+  // Unit groups and records see the units (a record names the unit that filed it).
+  const withUnits = cadRefs(server, { units: () => unitRows, records: none, calls: none, unitGroups: none });
+  const groupRows = seedRows(unitGroups, d, withUnits, counts.unitGroups);
+  const recordRows = seedRows(records, d, withUnits, counts.records);
   const refs = cadRefs(server, { units: () => unitRows, records: () => recordRows, calls: none, unitGroups: none });
   const hearingRows = seedRows(courtHearings, d, refs, 0);
   const callRows: CadCall[] = [];
@@ -242,7 +289,7 @@ export function seedCad(d: Draw, server: ServerRefs, counts: CadCounts): CadWorl
   for (let i = 0; i < counts.calls; i++) {
     const call = calls.row(d, refs, i);
     callRows.push(call);
-    for (let n = d.int(0, 6); n > 0; n--) noteRows.push(noteOf(d, refs, call));
+    for (let n = d.int(0, 6); n > 0; n--) noteRows.push(noteOf(d, refs, call, noteRows.length));
   }
   return { calls: callRows, notes: noteRows, records: recordRows, courtHearings: hearingRows, units: unitRows, unitGroups: groupRows };
 }

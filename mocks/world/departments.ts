@@ -20,6 +20,7 @@ import { DEPARTMENT_KINDS, RANKS } from './kinds';
 import { departmentLoas } from './loas';
 import { departmentShifts } from './shifts';
 import { extend, seedRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
+import { openJson, spread } from './variety';
 
 /** The kind of the `index`th department of a server. */
 const kindOf = (index: number) => DEPARTMENT_KINDS[index % DEPARTMENT_KINDS.length]!;
@@ -34,7 +35,13 @@ export const departments: Table<Department> = {
     d.optional(department, 'chatGuildId', d.snowflake, 0.5);
     d.optional(department, 'joinCode', () => d.f.string.alphanumeric({ length: 6, casing: 'upper' }), 0.7);
     d.optional(department, 'type', () => index, 0.8);
-    return department;
+    const a = d.aside;
+    return spread(department, index, {
+      activated: (drawn) => drawn ?? true,
+      chatGuildId: (drawn) => drawn ?? a.snowflake(),
+      joinCode: (drawn) => drawn ?? a.f.string.alphanumeric({ length: 6, casing: 'upper' }),
+      type: () => index,
+    });
   },
 };
 
@@ -51,14 +58,15 @@ const ranks: Table<DepartmentRank, DepartmentRefs> = {
     };
     d.optional(rank, 'colour', () => d.f.color.rgb());
     d.optional(rank, 'linkedChatRoleId', d.snowflake, 0.5);
-    return rank;
+    const a = d.aside;
+    return spread(rank, position, { colour: (drawn) => drawn ?? a.f.color.rgb(), linkedChatRoleId: (drawn) => drawn ?? a.snowflake() });
   },
   // The first five to eight ranks of the ladder, from the bottom.
   seed: (d, refs) => Array.from({ length: d.int(5, RANKS.length) }, (_, position) => ranks.row(d, refs, position)),
 };
 
 /** `member` on the roster of the department, at a seeded rank with a callsign of its agency. */
-function rosterEntry(d: Draw, { department, kind, ranks }: DepartmentRefs, member: Member): DepartmentMember {
+function rosterEntry(d: Draw, { department, kind, ranks }: DepartmentRefs, member: Member, index: number): DepartmentMember {
   const rank = d.pick(ranks);
   const row: DepartmentMember = {
     id: member.id,
@@ -66,27 +74,29 @@ function rosterEntry(d: Draw, { department, kind, ranks }: DepartmentRefs, membe
     rankId: rank.id,
     createdAt: d.time(member.createdAt, 300),
     rankPosition: rank.position,
-    customColumnValues: { callsign: `${kind.agency}-${d.int(100, 999)}` },
-    supportFlags: 0,
-    roles: [],
+    customColumnValues: openJson({ callsign: `${kind.agency}-${d.int(100, 999)}` }, index, 2),
+    supportFlags: openJson(0, index, 3),
+    roles: openJson([], index, 4),
   };
   const inactive = d.chance(0.1);
   d.optional(row, 'inactive', () => inactive, 0.8);
   if (inactive) row.inactiveSince = d.time(row.createdAt, 200);
   d.optional(row, 'inactiveLastShift', () => d.time(row.createdAt, 200), 0.4);
+  // An active member's `inactiveSince` is written out empty in every other row.
+  if (!inactive && index % 2 === 0) row.inactiveSince = null;
   return row;
 }
 
 const departmentMembers: Table<DepartmentMember, DepartmentRefs> = {
   spec: { key: 'id', orderBy: ['rankPosition', 'createdAt', 'id'], sort: 'desc' },
   schema: DepartmentMemberSchema,
-  row: (d, refs) => rosterEntry(d, refs, d.pick(refs.outsiders)),
+  row: (d, refs, index) => rosterEntry(d, refs, d.pick(refs.outsiders), index),
   needs: ['outsiders', 'ranks'],
   // Twenty to sixty of the server's members (all of them on a small server).
   seed: (d, refs) =>
     d
       .some(refs.outsiders, Math.min(20, refs.outsiders.length), Math.min(60, refs.outsiders.length))
-      .map((member) => rosterEntry(d, refs, member)),
+      .map((member, index) => rosterEntry(d, refs, member, index)),
 };
 
 /** The tables inside one department, as `DepartmentStore` holds them. */

@@ -23,6 +23,9 @@ export const WORLD_START = 1_672_531_200;
  */
 export const WORLD_END = 1_767_225_600;
 
+/** The sub-stream `Draw.aside` draws from. */
+const ASIDE_STREAM = 7919;
+
 /** A private faker, so seeding it never disturbs a caller's own `faker`. */
 export function createFaker(): Faker {
   // The `Faker` class is only exported by the package root, which loads every locale (~200 ms in
@@ -45,7 +48,19 @@ export function runtimeFaker(seed: number): Faker {
 
 /** Draws from a seeded faker with the few shapes the rows need (the world's, and the activity's). */
 export class Draw {
-  constructor(readonly f: Faker) {}
+  /** `stream` names the faker's seed, so `aside` can derive a stream of its own from it. */
+  constructor(
+    readonly f: Faker,
+    private readonly stream: readonly number[] = [],
+  ) {}
+  #aside: Draw | undefined;
+  /**
+   * A second, independent stream beside this one, for fields added to rows after their seeding
+   * was fixed: drawing them here leaves every draw of this stream (ids, order) as it was.
+   */
+  get aside(): Draw {
+    return (this.#aside ??= new Draw(seededFaker([...this.stream, ASIDE_STREAM])));
+  }
   uuid = () => this.f.string.uuid();
   int = (min: number, max: number) => this.f.number.int({ min, max });
   chance = (p: number) => this.f.number.float({ min: 0, max: 1 }) < p;

@@ -220,7 +220,7 @@ const seededSources = (rows: Partial<ServerRows>): RefSources => ({
 });
 
 function buildServer(seed: number, serverIndex: number, counts: WorldCounts, withCad: boolean): ServerWorld {
-  const stream = (n: number) => new Draw(seededFaker([seed, serverIndex, n]));
+  const stream = (n: number) => new Draw(seededFaker([seed, serverIndex, n]), [seed, serverIndex, n]);
   const info = seedInfo(stream(INFO_STREAM));
   const rows: Partial<ServerRows> = {};
   let formerIds: string[] = [];

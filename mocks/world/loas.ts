@@ -5,11 +5,12 @@
 import { LoaSchema, type Loa } from '../../src/schemas/index';
 import type { Draw } from './draw';
 import { byTime, type DepartmentRefs, type Table } from './table';
+import { nullWhenUnset, openJson } from './variety';
 
 const spec = byTime<Loa>('createdAt', ['memberId']);
 
 /** An LOA of `memberId` at a seeded stage of its life: pending, approved, denied, ended or cancelled. */
-function loaOf(d: Draw, serverId: string, memberId: string, staffIds: readonly string[]): Loa {
+function loaOf(d: Draw, serverId: string, memberId: string, staffIds: readonly string[], index: number): Loa {
   const createdAt = d.time();
   const status = d.int(0, 4);
   const loa: Loa = {
@@ -19,8 +20,8 @@ function loaOf(d: Draw, serverId: string, memberId: string, staffIds: readonly s
     createdAt,
     status,
     startType: d.int(0, 1),
-    extensionRequests: [],
-    reasonHistory: [{ reason: d.f.lorem.sentence(), at: createdAt }],
+    extensionRequests: openJson([], index, 2),
+    reasonHistory: openJson([{ reason: d.f.lorem.sentence(), at: createdAt }], index, 3),
     startAt: d.time(createdAt, 14),
     reason: d.f.lorem.sentence(),
   };
@@ -40,21 +41,42 @@ function loaOf(d: Draw, serverId: string, memberId: string, staffIds: readonly s
   }
   if (status === 4) loa.cancelledAt = d.time(createdAt, 5);
   d.optional(loa, 'expiredAt', () => null, 0, 0.3);
-  return loa;
+  // An approved leave nobody ended runs out at its end.
+  if (status === 1 && index % 3 === 0) loa.expiredAt = loa.endAt;
+  // A leave asked for without dates or a reason (pending or denied ones only: approval sets dates).
+  if ((status === 0 || status === 2) && index % 3 === 1) {
+    // Sent as `null` by some clients, left out by others.
+    if (index % 2) {
+      delete loa.startAt;
+      delete loa.endAt;
+      delete loa.reason;
+    } else Object.assign(loa, { startAt: null, endAt: null, reason: null });
+  }
+  // What does not apply to its stage yet is written out empty in every other row.
+  return nullWhenUnset(loa, index, [
+    'cancelledAt',
+    'endedAt',
+    'reviewedAt',
+    'reviewedBy',
+    'startedAt',
+    'denyReason',
+    'endedBy',
+    'expiredAt',
+  ]);
 }
 
 export const loas: Table<Loa> = {
   spec,
   schema: LoaSchema,
-  row: (d, { serverId, authorIds, staffIds }) => loaOf(d, serverId, d.pick(authorIds), staffIds),
+  row: (d, { serverId, authorIds, staffIds }, index) => loaOf(d, serverId, d.pick(authorIds), staffIds, index),
   needs: ['authorIds'],
 };
 
 export const departmentLoas: Table<Loa, DepartmentRefs> = {
   spec,
   schema: LoaSchema,
-  row: (d, { serverId, rosterIds, staffIds, department }) => ({
-    ...loaOf(d, serverId, d.pick(rosterIds), staffIds),
+  row: (d, { serverId, rosterIds, staffIds, department }, index) => ({
+    ...loaOf(d, serverId, d.pick(rosterIds), staffIds, index),
     departmentId: department.id,
   }),
   needs: ['rosterIds'],

@@ -7,6 +7,7 @@ import { int64, str } from '../../src/schemas/common';
 import { MemberSchema, type Member } from '../../src/schemas/index';
 import { byTime, type Table } from './table';
 import type { Draw } from './draw';
+import { openJson } from './variety';
 
 /**
  * A link between a member, their chat-platform account and (maybe) their game account: the
@@ -31,10 +32,10 @@ export interface AccountLink {
 export const members: Table<Member> = {
   spec: byTime<Member>('createdAt'),
   schema: MemberSchema,
-  row: (d, { serverId, roleIds }) => ({
+  row: (d, { serverId, roleIds }, i) => ({
     id: d.uuid(),
     serverId,
-    roles: d.some(roleIds, 0, 3),
+    roles: openJson(d.some(roleIds, 0, 3), i, 2),
     createdAt: d.time(),
     username: d.f.internet.username(),
   }),

@@ -10,6 +10,7 @@ import { createMockApi, InvalidRowError, type MockApi, type Store } from 'commun
 import * as schemas from 'community-server-sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import { mockClient } from '../helpers';
+import { idsIn } from './open-json';
 
 type Row = Record<string, unknown>;
 interface Table {
@@ -75,7 +76,7 @@ const CASES: Case[] = [
     served: (client, row) => client.applications.get(row.id as string),
     references: (row, s) => {
       const roleIds = s.main.roles.all().map((role) => role.id);
-      for (const roleId of [...(row.approvalRoles as string[]), ...(row.reviewerRoles as string[])]) expect(roleIds).toContain(roleId);
+      for (const roleId of [...idsIn(row.approvalRoles), ...idsIn(row.reviewerRoles)]) expect(roleIds).toContain(roleId);
     },
   },
   {
@@ -204,7 +205,7 @@ const CASES: Case[] = [
     served: (client, row) => client.cad.calls.get(row.id as string),
     references: (row, s) => {
       expect(memberIds(s)).toContain(row.createdByUserId);
-      for (const unitId of row.units as number[]) expect(s.main.cad!.units.get(unitId)).toBeDefined();
+      for (const unitId of idsIn(row.units)) expect(s.main.cad!.units.get(unitId as number)).toBeDefined();
       for (const recordId of row.records as string[]) expect(s.main.cad!.records.get(recordId)).toBeDefined();
     },
   },
@@ -254,7 +255,7 @@ const CASES: Case[] = [
     schema: schemas.CadUnitGroupSchema,
     served: (client, row) => client.cad.unitGroups.get(row.id as number),
     references: (row, s) => {
-      for (const unitId of row.units as number[]) expect(s.main.cad!.units.get(unitId)).toBeDefined();
+      for (const unitId of idsIn(row.units)) expect(s.main.cad!.units.get(unitId as number)).toBeDefined();
     },
   },
   {

@@ -6,6 +6,7 @@ import { faker } from '@faker-js/faker/locale/en';
 import { createMockApi, WORLD_END, WORLD_START, type ServerStore, type Store } from 'community-server-sdk/mock';
 import * as schemas from 'community-server-sdk/schemas';
 import { describe, expect, it } from 'vitest';
+import { idsIn } from './open-json';
 
 /** Every table of a server, with the schema its rows must pass. */
 function tables(server: ServerStore) {
@@ -130,8 +131,8 @@ describe('the rows', () => {
       ]),
       ...cad.notes.all().map((n): [string, boolean] => ['note.callId', cad.calls.get(n.callId) !== undefined]),
       ...cad.courtHearings.all().map((h): [string, boolean] => ['courtHearing.recordId', cad.records.get(h.recordId) !== undefined]),
-      ...cad.unitGroups.all().flatMap((g) => (g.units as number[]).map((u): [string, boolean] => ['unitGroup.units', unitIds.has(u)])),
-      ...cad.calls.all().flatMap((c) => (c.units as number[]).map((u): [string, boolean] => ['call.units', unitIds.has(u)])),
+      ...cad.unitGroups.all().flatMap((g) => idsIn(g.units).map((u): [string, boolean] => ['unitGroup.units', unitIds.has(u as number)])),
+      ...cad.calls.all().flatMap((c) => idsIn(c.units).map((u): [string, boolean] => ['call.units', unitIds.has(u as number)])),
       ...main.loas.all().map((l): [string, boolean] => ['loa.memberId', memberIds.has(l.memberId)]),
       ...main.shifts.all().map((sh): [string, boolean] => ['shift.memberId', memberIds.has(sh.memberId)]),
       ...main.logs.all().map((l): [string, boolean] => ['log.createdBy', memberIds.has(l.createdBy)]),
