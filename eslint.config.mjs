@@ -37,6 +37,9 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'off',
       // `table.get(id) ?? fail(notFound(...))` is the mock's "must exist" statement.
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true }],
+      // A one-line `if (…) return …` reads best bare; once Prettier breaks it over two lines it
+      // gets braces, so a body and the line under an `if` are never confused.
+      curly: ['error', 'multi-line'],
     },
   },
   {

@@ -24,7 +24,14 @@ export default defineConfig([
   // install of the package alone lacks them: the bin carries what it uses of them (tree-shaken,
   // faker's English locale only), and `npx community-server-mock` works from an empty directory.
   // No source map: it would be mostly theirs (1.6 MB); the bundle itself is unminified, readable.
-  { entry: { cli: 'mocks/cli.ts' }, format: 'esm', splitting: false, target: 'node20', platform: 'node', noExternal: [/^msw(\/|$)/, /^@faker-js\/faker(\/|$)/] },
+  {
+    entry: { cli: 'mocks/cli.ts' },
+    format: 'esm',
+    splitting: false,
+    target: 'node20',
+    platform: 'node',
+    noExternal: [/^msw(\/|$)/, /^@faker-js\/faker(\/|$)/],
+  },
   // ky ships ESM only, so `require('ky')` fails at run time: the CommonJS build carries ky inside.
   { ...shared, format: 'cjs', noExternal: ['ky'], onSuccess: async () => guardPeers('cjs') },
 ]);

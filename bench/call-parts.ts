@@ -22,12 +22,20 @@ async function micro(operation: () => unknown, n: number): Promise<number> {
 }
 
 export async function callParts(): Promise<Comparison[]> {
-  const client = new CommunityServerClient({ token: 'cst_bench_token_0123456789', baseUrl: 'https://bench.test', fetch: memoryFetch, validation: 'off' });
+  const client = new CommunityServerClient({
+    token: 'cst_bench_token_0123456789',
+    baseUrl: 'https://bench.test',
+    fetch: memoryFetch,
+    validation: 'off',
+  });
   const signalled = new Request(URL_, { headers: HEADERS, signal: new AbortController().signal });
   const parts: [string, () => unknown][] = [
     ['`new Request(url, { headers })` (what a bare fetch builds)', () => new Request(URL_, { headers: HEADERS })],
     ['`new AbortController()`', () => new AbortController()],
-    ['`new Request(url, { headers, signal })`: a Request that follows a signal (ky builds one, and fetch one more from it)', () => new Request(URL_, { headers: HEADERS, signal: new AbortController().signal })],
+    [
+      '`new Request(url, { headers, signal })`: a Request that follows a signal (ky builds one, and fetch one more from it)',
+      () => new Request(URL_, { headers: HEADERS, signal: new AbortController().signal }),
+    ],
     ["`request.clone()` of such a Request (ky's copy for retries)", () => signalled.clone()],
     ["a timeout race: `setTimeout` + `clearTimeout` (ky's, per attempt)", () => clearTimeout(setTimeout(() => {}, 30_000))],
     ['bare in-memory fetch + `text()`', async () => (await memoryFetch(URL_, { headers: HEADERS })).text()],
@@ -39,5 +47,12 @@ export async function callParts(): Promise<Comparison[]> {
   const times = new Map<string, number[]>(parts.map(([name]) => [name, []]));
   for (const [, operation] of parts) await micro(operation, n); // warm-up
   for (let round = 0; round < rounds; round++) for (const [name, operation] of parts) times.get(name)!.push(await micro(operation, n));
-  return parts.map(([name]) => ({ name: `↳ part of a call: ${name}`, value: format(spread(times.get(name)!), 'µs', 1), baseline: '—', ratio: null, goal: null, met: null }));
+  return parts.map(([name]) => ({
+    name: `↳ part of a call: ${name}`,
+    value: format(spread(times.get(name)!), 'µs', 1),
+    baseline: '—',
+    ratio: null,
+    goal: null,
+    met: null,
+  }));
 }

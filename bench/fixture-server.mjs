@@ -9,7 +9,13 @@ const member = (i) => ({
   createdAt: 1_700_000_000 + i * 3_600,
   username: `member_${i}`,
 });
-const page = JSON.stringify({ data: Array.from({ length: 100 }, (_, i) => member(i)), page: 1, pageSize: 100, total: 10_000, totalPages: 100 });
+const page = JSON.stringify({
+  data: Array.from({ length: 100 }, (_, i) => member(i)),
+  page: 1,
+  pageSize: 100,
+  total: 10_000,
+  totalPages: 100,
+});
 const one = JSON.stringify(member(7));
 const headers = { 'content-type': 'application/json' };
 

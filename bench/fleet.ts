@@ -103,7 +103,14 @@ function startWorker(argument: object, tsconfig: string | undefined): Worker {
   };
 }
 /** Runs one fleet walk against a fresh HTTP mock; every process starts at the same moment. */
-export async function runFleet({ processes, pages, rateLimit, redisUrl, library = 'ioredis', tsconfig }: FleetOptions): Promise<FleetResult> {
+export async function runFleet({
+  processes,
+  pages,
+  rateLimit,
+  redisUrl,
+  library = 'ioredis',
+  tsconfig,
+}: FleetOptions): Promise<FleetResult> {
   const pageSize = 10;
   const { mock, arrivals } = countingMock(rateLimit, pages * pageSize);
   const http = await startMockHttpServer({ mock });
@@ -151,7 +158,9 @@ export async function fleetBench(): Promise<Comparison[]> {
       let floor = 0;
       for (let round = 0; round < (smoke ? 1 : 3); round++) {
         const result = await runFleet({ processes, pages, rateLimit, redisUrl: redis.url });
-        if (result.items.some((n) => n !== result.expectedItems)) throw new Error(`a fleet process collected ${result.items.join(', ')} of ${result.expectedItems}`);
+        if (result.items.some((n) => n !== result.expectedItems)) {
+          throw new Error(`a fleet process collected ${result.items.join(', ')} of ${result.expectedItems}`);
+        }
         ratios.push(result.wallMs / result.floorMs);
         walls.push(result.wallMs);
         tooMany += result.tooMany;
@@ -175,5 +184,7 @@ export async function fleetBench(): Promise<Comparison[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await fleetBench()) console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio ? r.ratio.median.toFixed(2) : '—'}× | goal ${r.goal} | met ${r.met}`);
+  for (const r of await fleetBench()) {
+    console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio ? r.ratio.median.toFixed(2) : '—'}× | goal ${r.goal} | met ${r.met}`);
+  }
 }

@@ -21,7 +21,9 @@ const fetch = async (input) => {
   const page = Number(new URL(input instanceof Request ? input.url : input).searchParams.get('page') ?? 1);
   const start = (page - 1) * pageSize;
   const data = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => member(start + i));
-  return new Response(JSON.stringify({ data, page, pageSize, total, totalPages: Math.ceil(total / pageSize) }), { headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ data, page, pageSize, total, totalPages: Math.ceil(total / pageSize) }), {
+    headers: { 'content-type': 'application/json' },
+  });
 };
 const client = new CommunityServerClient({ token: 'bench-token-0123456789', baseUrl: 'https://bench.test', fetch });
 globalThis.gc();

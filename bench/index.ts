@@ -39,7 +39,8 @@ export async function runAll(): Promise<Comparison[]> {
   return rows;
 }
 
-const ratioText = (r: Comparison) => (r.ratio ? `${r.ratio.median.toFixed(2)}× (${r.ratio.low.toFixed(2)}–${r.ratio.high.toFixed(2)})` : '—');
+const ratioText = (r: Comparison) =>
+  r.ratio ? `${r.ratio.median.toFixed(2)}× (${r.ratio.low.toFixed(2)}–${r.ratio.high.toFixed(2)})` : '—';
 const metText = (r: Comparison) => (r.met === null ? '—' : r.met ? 'yes' : '**no**');
 
 export function report(rows: Comparison[]): string {
@@ -52,7 +53,7 @@ export function report(rows: Comparison[]): string {
     `- Node: ${process.version} (${process.platform} ${process.arch})`,
     `- CPU: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length}`,
     `- Produced by \`npm run bench\`${smoke ? ' in its smoke form (figures meaningless)' : ''} against the built package (\`dist/\`).`,
-    '- Each figure is the median with its interquartile range. Measures and baselines run in alternating short rounds in the same process, and each ratio is taken round by round, so the machine\'s drift hits both sides alike.',
+    "- Each figure is the median with its interquartile range. Measures and baselines run in alternating short rounds in the same process, and each ratio is taken round by round, so the machine's drift hits both sides alike.",
     '',
     '| measure | result | baseline (same run) | ratio | goal | met |',
     '|---|---|---|---|---|---|',

@@ -47,7 +47,15 @@ interface Tally {
   latencies: number[];
 }
 
-const newTally = (): Tally => ({ requests: 0, failed: 0, status5xx: 0, status429: 0, status429WithoutRetryAfter: 0, suspended: new Set(), latencies: [] });
+const newTally = (): Tally => ({
+  requests: 0,
+  failed: 0,
+  status5xx: 0,
+  status429: 0,
+  status429WithoutRetryAfter: 0,
+  suspended: new Set(),
+  latencies: [],
+});
 
 /** A fetch that counts what comes back, per label (a token's name). */
 function observed(tally: Tally, label: string): typeof globalThis.fetch {
@@ -158,13 +166,27 @@ export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
     // A warm-up at full concurrency, so the RSS baseline is the steady state (heap grown to its
     // working size, connections open, code compiled), not the ramp up to it.
     const warm = newTally();
-    await allClients(warm, Array.from({ length: CLIENTS }, (_, i) => () => work(warm, new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url }), mock, 3, i)));
+    await allClients(
+      warm,
+      Array.from(
+        { length: CLIENTS },
+        (_, i) => () => work(warm, new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url }), mock, 3, i),
+      ),
+    );
     results.push(
       await phase('steady', 4, (tally, pass) =>
         allClients(
           tally,
-          Array.from({ length: CLIENTS }, (_, i) => () =>
-            work(tally, new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url, fetch: observed(tally, 'main') }), mock, rounds / 4, i * 7 + pass * rounds),
+          Array.from(
+            { length: CLIENTS },
+            (_, i) => () =>
+              work(
+                tally,
+                new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url, fetch: observed(tally, 'main') }),
+                mock,
+                rounds / 4,
+                i * 7 + pass * rounds,
+              ),
           ),
         ),
       ),
@@ -183,8 +205,21 @@ export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
       await phase('rate-limited', 1, (tally) =>
         allClients(
           tally,
-          Array.from({ length: CLIENTS }, (_, i) => () =>
-            work(tally, new CommunityServerClient({ token: tokens[i % 16]!, baseUrl: server.url, fetch: observed(tally, `load ${i % 16}`), maxRetries: 20 }), mock, rateRounds, i),
+          Array.from(
+            { length: CLIENTS },
+            (_, i) => () =>
+              work(
+                tally,
+                new CommunityServerClient({
+                  token: tokens[i % 16]!,
+                  baseUrl: server.url,
+                  fetch: observed(tally, `load ${i % 16}`),
+                  maxRetries: 20,
+                }),
+                mock,
+                rateRounds,
+                i,
+              ),
           ),
         ),
       ),
@@ -199,12 +234,25 @@ export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
     results.push(
       await phase('mixed tokens', 1, (tally) =>
         allClients(tally, [
-          ...Array.from({ length: CLIENTS - 4 }, (_, i) => () =>
-            work(tally, new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url, fetch: observed(tally, 'main') }), mock, short ? 2 : 10, i),
+          ...Array.from(
+            { length: CLIENTS - 4 },
+            (_, i) => () =>
+              work(
+                tally,
+                new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url, fetch: observed(tally, 'main') }),
+                mock,
+                short ? 2 : 10,
+                i,
+              ),
           ),
           // The invalid token's clients expect to be refused: each tries, and keeps trying.
           ...Array.from({ length: 4 }, () => async () => {
-            const client = new CommunityServerClient({ token: invalid, baseUrl: server.url, fetch: observed(tally, 'invalid'), maxRetries: 0 });
+            const client = new CommunityServerClient({
+              token: invalid,
+              baseUrl: server.url,
+              fetch: observed(tally, 'invalid'),
+              maxRetries: 0,
+            });
             for (let i = 0; i < (short ? 6 : 20); i++) await client.roles.list().catch(() => undefined);
           }),
         ]),
@@ -216,7 +264,21 @@ export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
 }
 
 export function table(results: PhaseResult[]): string {
-  const header = ['phase', 'clients', 'requests', 'failed', '5xx', '429', '429 w/o Retry-After', 'suspended', 's', 'req/s', 'p50 ms', 'p99 ms', 'RSS MB after 1st→last pass (peak)'];
+  const header = [
+    'phase',
+    'clients',
+    'requests',
+    'failed',
+    '5xx',
+    '429',
+    '429 w/o Retry-After',
+    'suspended',
+    's',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'RSS MB after 1st→last pass (peak)',
+  ];
   const rows = results.map((r) => [
     r.phase,
     r.clients,

@@ -70,6 +70,6 @@ export async function walkHeap(): Promise<Comparison> {
   comparison.note =
     '`heapUsed` right after a full collection every 10th page, with a fetch that answers after one event-loop turn as network I/O does. ' +
     'Without the collection, the figure compares when V8 first sweeps its old generation (a 10k walk ends before that, a 100k walk does not), not what the walk keeps. ' +
-    'Node 20 caveat: undici releases each Request\'s AbortSignal bookkeeping (~2 KB) in FinalizationRegistry callbacks that run only between macrotasks, so a fetch that answers in microtasks alone (a synchronous in-memory double) grows the heap by that much per request until the loop turns; ky alone shows the same.';
+    "Node 20 caveat: undici releases each Request's AbortSignal bookkeeping (~2 KB) in FinalizationRegistry callbacks that run only between macrotasks, so a fetch that answers in microtasks alone (a synchronous in-memory double) grows the heap by that much per request until the loop turns; ky alone shows the same.";
   return comparison;
 }

@@ -20,6 +20,12 @@ const which = process.argv[2];
 const n = Number(process.argv[3] ?? 3000);
 const order = which ? [which] : ['raw', 'ky', 'sdk'];
 const res = {};
-for (let r = 0; r < 6; r++) for (const s of order) { const t = performance.now(); for (let i = 0; i < n / 6; i++) await sides[s](); res[s] = (res[s] ?? 0) + performance.now() - t; }
-for (const s of order) console.log(s, (res[s] / n * 1000).toFixed(1), 'µs/req');
+for (let r = 0; r < 6; r++) {
+  for (const s of order) {
+    const t = performance.now();
+    for (let i = 0; i < n / 6; i++) await sides[s]();
+    res[s] = (res[s] ?? 0) + performance.now() - t;
+  }
+}
+for (const s of order) console.log(s, ((res[s] / n) * 1000).toFixed(1), 'µs/req');
 child.kill();

@@ -67,9 +67,18 @@ export async function sdkOverhead(): Promise<Comparison[]> {
       sdkRow.note =
         `ky alone, making the same request in the same rounds, takes ${transport.toFixed(2)}× the raw time (next row), and the SDK ${own.toFixed(2)}× ky's: ` +
         "that is the SDK's own work (argument checks, rate-limit gate, schema validation, result objects)." +
-        (sdkRow.met ? '' : ` With ky's per-request cost alone at ${transport.toFixed(2)}×, ${goal} is out of reach while ky is the transport; see the README's "Performance" section.`) +
+        (sdkRow.met
+          ? ''
+          : ` With ky's per-request cost alone at ${transport.toFixed(2)}×, ${goal} is out of reach while ky is the transport; see the README's "Performance" section.`) +
         ' Where ky\'s time goes: the "part of a call" rows below (each call builds three Requests that follow an AbortSignal, ky\'s, its clone and the one fetch makes from it, where a bare fetch builds one without).';
-      rows.push(sdkRow, { name: '↳ context: ky alone, the same request', value: rate(run, 'ky'), baseline: `raw fetch + json: ${rate(run, 'raw')}`, ratio: run.timeRatio('ky', 'raw'), goal: null, met: null });
+      rows.push(sdkRow, {
+        name: '↳ context: ky alone, the same request',
+        value: rate(run, 'ky'),
+        baseline: `raw fetch + json: ${rate(run, 'raw')}`,
+        ratio: run.timeRatio('ky', 'raw'),
+        goal: null,
+        met: null,
+      });
     }
     return rows;
   } finally {

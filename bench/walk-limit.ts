@@ -62,5 +62,7 @@ export async function walksAtLimit(): Promise<Comparison[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await walksAtLimit()) console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio!.median.toFixed(3)}× | ${r.goal} | ${r.met}`);
+  for (const r of await walksAtLimit()) {
+    console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio!.median.toFixed(3)}× | ${r.goal} | ${r.met}`);
+  }
 }

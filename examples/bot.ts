@@ -83,7 +83,9 @@ async function moderation(client: CommunityServerClient): Promise<string[]> {
   if (!busiest || monthStart === undefined) return ['Moderation: no actions logged'];
   const staff = await client.members.get(busiest[0]);
   const name = typeof staff.username === 'string' ? staff.username : staff.id; // a field the spec does not name
-  return [`Moderation since ${toDate(monthStart).toISOString().slice(0, 10)}: ${total} actions by ${byStaff.size} staff; busiest ${name} (${busiest[1]})`];
+  return [
+    `Moderation since ${toDate(monthStart).toISOString().slice(0, 10)}: ${total} actions by ${byStaff.size} staff; busiest ${name} (${busiest[1]})`,
+  ];
 }
 
 /**

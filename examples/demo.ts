@@ -24,12 +24,18 @@ console.log(`${server.name} — the offline mock, seed ${mock.seed}\n`);
 
 const members = await client.members.list({ pageSize: 100 });
 line('members', `${members.total} (newest joined ${day(members.data[0]!.createdAt)})`);
-line('roles', `${await count(client.roles.list())}: ${(await client.roles.list({ pageSize: 4, orderBy: 'createdAt', sort: 'asc' })).data.map((r) => r.name).join(', ')}, …`);
+line(
+  'roles',
+  `${await count(client.roles.list())}: ${(await client.roles.list({ pageSize: 4, orderBy: 'createdAt', sort: 'asc' })).data.map((r) => r.name).join(', ')}, …`,
+);
 
 const applications = await client.applications.list({ limit: 100 }).toArray();
 const open = applications.filter((a) => a.acceptingResponses);
 const first = applications[0]!;
-line('applications', `${applications.length}, ${open.length} accepting; "${first.title}" has ${(await client.applications.responses(first.id)).total} responses`);
+line(
+  'applications',
+  `${applications.length}, ${open.length} accepting; "${first.title}" has ${(await client.applications.responses(first.id)).total} responses`,
+);
 line('audit log', `${await count(client.auditLogs.list())} events`);
 
 const logs = await client.logs.list({ pageSize: 100 }).toArray({ concurrency: 4 });
@@ -62,7 +68,9 @@ for await (const department of client.departments.list()) {
     client.departments.auditLogs(department.id),
   ]);
   const top = ranks.data.at(-1)!;
-  console.log(`  ${department.name}: ${roster.total} members, ${ranks.total} ranks (top: ${top.name}), ${shifts.total} shifts, ${loas.total} LOAs, ${joins.total} join requests, ${audit.total} audit events`);
+  console.log(
+    `  ${department.name}: ${roster.total} members, ${ranks.total} ranks (top: ${top.name}), ${shifts.total} shifts, ${loas.total} LOAs, ${joins.total} join requests, ${audit.total} audit events`,
+  );
 }
 
 line('shifts', `${(await client.shifts.list()).total} server-wide`);
@@ -86,7 +94,10 @@ for await (const member of client.members.list({ pageSize: 100 })) {
 // Tokens: create one for a helper bot, use it, deactivate it, and watch it stop working.
 const created = await client.tokens.create({ name: 'demo helper', expiresInDays: 7 });
 const helper = new CommunityServerClient({ token: String(created.token), baseUrl: 'https://community.test', fetch: mock.fetch });
-line('tokens', `created "${(await helper.tokens.current()).name}"; ${(await client.tokens.list() as unknown[]).length} tokens on the server`);
+line(
+  'tokens',
+  `created "${(await helper.tokens.current()).name}"; ${((await client.tokens.list()) as unknown[]).length} tokens on the server`,
+);
 await client.tokens.deactivate(String(created.id));
 try {
   await helper.members.list();
@@ -127,7 +138,10 @@ const following = Promise.all([
   follow(client.logs.list(), (log) => `moderation log  ${log.username}: "${log.text}" → posted to #mod-log`),
   follow(client.joinRequests.list(), (request) => `join request    ${request.userId} → welcomed, rules sent`),
   ...applications.map((application) =>
-    follow(client.applications.responses(application.id), (response) => `application     ${response.userId} answered "${titles.get(response.applicationId)}" → queued for review`),
+    follow(
+      client.applications.responses(application.id),
+      (response) => `application     ${response.userId} answered "${titles.get(response.applicationId)}" → queued for review`,
+    ),
   ),
 ]);
 mock.activity.start({ intervalMs: 25 });

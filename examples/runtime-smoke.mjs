@@ -52,7 +52,18 @@ check('a created token works', before === 'runtime smoke');
 check('a deactivated token gets an AuthenticationError', after instanceof AuthenticationError && after.status === 401);
 
 const runtime = globalThis.Deno ? `deno ${Deno.version.deno}` : globalThis.Bun ? `bun ${Bun.version}` : `node ${process.versions.node}`;
-console.log(JSON.stringify({ runtime, server: info.name, members, pages, toArray: all.length, notFound: notFound.status, tokenRevoked: after.status, failures }));
+console.log(
+  JSON.stringify({
+    runtime,
+    server: info.name,
+    members,
+    pages,
+    toArray: all.length,
+    notFound: notFound.status,
+    tokenRevoked: after.status,
+    failures,
+  }),
+);
 // Exit explicitly: on Deno the process would otherwise never end, because msw opens a
 // BroadcastChannel when imported and only Node's can be unref'ed.
 process.exit(failures.length > 0 ? 1 : 0);

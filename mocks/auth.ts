@@ -90,7 +90,13 @@ export class Gate {
     };
     if (window.used >= limit) {
       const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      throw new MockHttpError(429, 'rate_limited', `rate limit of ${limit} requests per ${windowMs} ms exceeded`, { limit, windowMs, retryAfter }, { ...headers, 'x-ratelimit-remaining': '0', 'retry-after': String(retryAfter) });
+      throw new MockHttpError(
+        429,
+        'rate_limited',
+        `rate limit of ${limit} requests per ${windowMs} ms exceeded`,
+        { limit, windowMs, retryAfter },
+        { ...headers, 'x-ratelimit-remaining': '0', 'retry-after': String(retryAfter) },
+      );
     }
     window.used++;
     return headers;

@@ -57,8 +57,9 @@ export async function runSnapshot(args: string[]): Promise<void> {
   if (values.help) return void console.log(SNAPSHOT_USAGE);
   if (!values.out) throw new UsageError('--out FILE is required (where to write the snapshot)');
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
-  if (concurrency !== undefined && !(Number.isSafeInteger(concurrency) && concurrency >= 1 && /^\d+$/.test(values.concurrency!)))
+  if (concurrency !== undefined && !(Number.isSafeInteger(concurrency) && concurrency >= 1 && /^\d+$/.test(values.concurrency!))) {
     throw new UsageError(`--concurrency must be a whole number ≥ 1, got "${values.concurrency}"`);
+  }
   const token = requiredEnv('COMMUNITY_SERVER_TOKEN', 'the API token of the server to copy');
   const baseUrl = requiredEnv('COMMUNITY_SERVER_BASE_URL', 'the API’s base URL, e.g. https://api.example.com');
 

@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   const mock = createMockApi({ seed, latency, ...(activity ? { activity } : {}), ...(world ? { world } : {}) });
   const server = await startMockHttpServer({ mock, port, host: values.host ?? '127.0.0.1' });
 
-  console.log(`community-server-mock listening on ${server.url} (${world ? `world ${values.world}, taken ${world.takenAt}` : `seed ${seed}`})`);
+  console.log(
+    `community-server-mock listening on ${server.url} (${world ? `world ${values.world}, taken ${world.takenAt}` : `seed ${seed}`})`,
+  );
   console.log('tokens:');
   for (const [name, token] of Object.entries(mock.tokens)) console.log(`  ${name.padEnd(9)} ${token}`);
   if (activity) console.log(`activity: on, one event every ${activity.intervalMs} ms (logs, shifts, LOAs, join requests, CAD calls…)`);
@@ -73,9 +75,10 @@ function snapshotFailed(error: unknown): never {
 }
 
 if (process.argv[2] === 'snapshot') runSnapshot(process.argv.slice(3)).catch(snapshotFailed);
-else
+else {
   main().catch((error: unknown) => {
     console.error(`community-server-mock: ${error instanceof Error ? error.message : String(error)}`);
     console.error(USAGE);
     process.exit(2);
   });
+}

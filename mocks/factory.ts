@@ -47,10 +47,11 @@ export function tableOptions<Row extends object, Refs>(table: Table<Row, Refs>, 
     make: (index) => {
       const refs = site.refs();
       const missing = (table.needs ?? []).find((field) => (refs[field] as readonly unknown[]).length === 0);
-      if (missing)
+      if (missing) {
         throw new InvalidRowError(
           `${site.path}.create: a row here points at ${NEEDED[missing] ?? missing}, and there is none; create one first`,
         );
+      }
       const stream = [site.seed, FACTORY_STREAM, ...[...site.path].map((char) => char.charCodeAt(0))];
       draw ??= new Draw(seededFaker(stream), stream);
       return table.row(draw, refs, index);

@@ -47,7 +47,8 @@ const INT32 = /^-?\d{1,10}$/;
 const NO_PAGE: PageQuery = { page: 1, pageSize: DEFAULT_PAGE_SIZE, orderBy: undefined, sort: undefined };
 
 /** The route of the request named `name` (`cad.calls.list`): the route table has the client's shape. */
-const routeOf = (name: string): Route => name.split('.').reduce<unknown>((table, key) => (table as Record<string, unknown>)[key], routes) as Route;
+const routeOf = (name: string): Route =>
+  name.split('.').reduce<unknown>((table, key) => (table as Record<string, unknown>)[key], routes) as Route;
 
 /** The path parameters of `endpoint` in path order; int32 ones become numbers or a 400. */
 function pathParams(endpoint: Endpoint, raw: Record<string, string | readonly string[] | undefined>): (string | number)[] {
@@ -67,9 +68,7 @@ function pathParams(endpoint: Endpoint, raw: Record<string, string | readonly st
 
 /** The path template of `endpoint` as a regular expression source, with an optional trailing slash. */
 function templateOf(endpoint: Endpoint): string {
-  const source = endpoint.parts
-    .map((part) => (typeof part === 'string' ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '[^/]+'))
-    .join('');
+  const source = endpoint.parts.map((part) => (typeof part === 'string' ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '[^/]+')).join('');
   return `${source}/?$`;
 }
 
@@ -84,7 +83,8 @@ const methodsOf = (endpoint: Endpoint): string[] => (endpoint.method === 'GET' ?
 const orList = (words: readonly string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? ''));
 
 /** `response` as the answer to a HEAD: the same status and headers, no body. */
-const bodyless = (response: Response): Response => new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+const bodyless = (response: Response): Response =>
+  new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 
 /** `response` as the answer to a request of `method`: a HEAD gets no body, whatever the answer. */
 const forMethod = (method: string, response: Response): Response => (method.toUpperCase() === 'HEAD' ? bodyless(response) : response);
@@ -111,9 +111,16 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
   };
 
   /** `response`, kept in the journal as the answer to `request` by the request named `endpoint`. */
-  const answered = (request: Arrival, endpoint: string | null, response: Response) => state.journal.record(request, endpoint, response, state.store, state.now());
+  const answered = (request: Arrival, endpoint: string | null, response: Response) =>
+    state.journal.record(request, endpoint, response, state.store, state.now());
 
-  async function serve(name: string, endpoint: Endpoint, route: Route, request: Request, raw: Record<string, string | readonly string[] | undefined>) {
+  async function serve(
+    name: string,
+    endpoint: Endpoint,
+    route: Route,
+    request: Request,
+    raw: Record<string, string | readonly string[] | undefined>,
+  ) {
     await options.delay(request.signal);
     // Read before the route consumes the body.
     const seen = await arrival(request.method, request.url, request);
@@ -159,8 +166,15 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     // MSW's `*` prefix matches any origin (and any base path): the resolver declines a path that
     // is not the template from the origin, so the fallback answers it.
     const fits = (request: Request) => pattern.test(new URL(request.url).pathname);
-    const handler = http[method](path, ({ request, params }) => (fits(request) ? serve(name, endpoint, route, request, params) : undefined));
-    const head = method === 'get' ? http.head(path, async ({ request, params }) => (fits(request) ? bodyless(await serve(name, endpoint, route, request, params)) : undefined)) : undefined;
+    const handler = http[method](path, ({ request, params }) =>
+      fits(request) ? serve(name, endpoint, route, request, params) : undefined,
+    );
+    const head =
+      method === 'get'
+        ? http.head(path, async ({ request, params }) =>
+            fits(request) ? bodyless(await serve(name, endpoint, route, request, params)) : undefined,
+          )
+        : undefined;
     return { endpoint, handler, head, pattern, suffix: new RegExp(templateOf(endpoint)) };
   });
 
@@ -177,7 +191,13 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     const error = !HTTP_METHODS.has(method)
       ? new MockHttpError(501, 'method_not_implemented', `${method} is not a method this API knows`)
       : allowed.length
-        ? new MockHttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${orList(allowed)}`, { allowed }, { allow: allowed.join(', ') })
+        ? new MockHttpError(
+            405,
+            'method_not_allowed',
+            `${method} is not allowed here; use ${orList(allowed)}`,
+            { allowed },
+            { allow: allowed.join(', ') },
+          )
         : new MockHttpError(404, 'route_not_found', `no request of the API has the path ${path}`);
     return answered(seen, null, forMethod(method, renderError(error)));
   };
@@ -186,12 +206,22 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
   const looksLikeApi = (path: string) => path.includes('/api/') || mockRoutes.some((r) => r.suffix.test(path));
 
   const brokenPath = async (request: Request) =>
-    answered(await arrival(request.method, request.url, request), null, forMethod(request.method, renderError(invalidPath('the path has a malformed percent-encoding'))));
+    answered(
+      await arrival(request.method, request.url, request),
+      null,
+      forMethod(request.method, renderError(invalidPath('the path has a malformed percent-encoding'))),
+    );
 
-  const guard = http.all(({ request }) => hasBrokenEscapes(request.url), ({ request }) => brokenPath(request));
+  const guard = http.all(
+    ({ request }) => hasBrokenEscapes(request.url),
+    ({ request }) => brokenPath(request),
+  );
   // A predicate, not a resolver that declines: a handler that matches and declines would make MSW
   // pass the request through silently, hiding it from the caller's `onUnhandledRequest`.
-  const fallback = http.all(({ request }) => looksLikeApi(new URL(request.url).pathname), ({ request }) => unknownRoute(request.method, request.url, request));
+  const fallback = http.all(
+    ({ request }) => looksLikeApi(new URL(request.url).pathname),
+    ({ request }) => unknownRoute(request.method, request.url, request),
+  );
 
   return {
     /** The routes of all 64 requests. */

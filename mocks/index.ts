@@ -24,7 +24,15 @@ import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
 import { worldFromSnapshot } from './snapshot/world';
 import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
 
-export type { ActivityEntry, ActivityEvent, ActivityKind, ActivityOptions, ActivityRows, DepartmentActivityKind, MockActivity } from './activity/index';
+export type {
+  ActivityEntry,
+  ActivityEvent,
+  ActivityKind,
+  ActivityOptions,
+  ActivityRows,
+  DepartmentActivityKind,
+  MockActivity,
+} from './activity/index';
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
 export { Collection, InvalidRowError, type CollectionSpec, type SortDirection } from './collection';
 export type { HealthState } from './context';
@@ -144,7 +152,18 @@ export interface MockApi {
   reset(): void;
 }
 
-const OPTION_NAMES = new Set(['seed', 'latency', 'rateLimit', 'authFailureLimit', 'authErrorShape', 'counts', 'now', 'activity', 'world', 'journal']);
+const OPTION_NAMES = new Set([
+  'seed',
+  'latency',
+  'rateLimit',
+  'authFailureLimit',
+  'authErrorShape',
+  'counts',
+  'now',
+  'activity',
+  'world',
+  'journal',
+]);
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
 const SUSPENSION_MS = 60_000;
 /** Methods the Fetch standard refuses to build a `Request` with. */
@@ -158,14 +177,22 @@ function checkOptions(options: MockOptions): void {
   const { seed, latency, rateLimit, authFailureLimit, authErrorShape, counts, now } = options;
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw new TypeError('seed must be an integer');
   const range = typeof latency === 'number' ? [latency, latency] : latency;
-  if (latency !== undefined && !(Array.isArray(range) && range.length === 2 && range.every((ms) => Number.isFinite(ms) && ms >= 0) && range[0]! <= range[1]!))
+  if (
+    latency !== undefined &&
+    !(Array.isArray(range) && range.length === 2 && range.every((ms) => Number.isFinite(ms) && ms >= 0) && range[0]! <= range[1]!)
+  ) {
     throw new TypeError('latency must be milliseconds ≥ 0, or [min, max] with 0 ≤ min ≤ max');
-  if (rateLimit !== undefined && !(isCount(rateLimit?.limit, 1) && isCount(rateLimit?.windowMs, 1)))
+  }
+  if (rateLimit !== undefined && !(isCount(rateLimit?.limit, 1) && isCount(rateLimit?.windowMs, 1))) {
     throw new TypeError('rateLimit must be { limit, windowMs }, both integers ≥ 1');
+  }
   const failures = typeof authFailureLimit === 'number' ? { failures: authFailureLimit, durationMs: SUSPENSION_MS } : authFailureLimit;
-  if (failures !== undefined && !(isCount(failures?.failures, 1) && isCount(failures?.durationMs, 1)))
+  if (failures !== undefined && !(isCount(failures?.failures, 1) && isCount(failures?.durationMs, 1))) {
     throw new TypeError('authFailureLimit must be an integer ≥ 1, or { failures, durationMs }, both integers ≥ 1');
-  if (authErrorShape !== undefined && authErrorShape !== 'string' && authErrorShape !== 'object') throw new TypeError('authErrorShape must be "string" or "object"');
+  }
+  if (authErrorShape !== undefined && authErrorShape !== 'string' && authErrorShape !== 'object') {
+    throw new TypeError('authErrorShape must be "string" or "object"');
+  }
   if (counts !== undefined) {
     for (const [name, value] of Object.entries(counts)) {
       if (!(name in DEFAULT_COUNTS)) throw new TypeError(`unknown count "${name}"; known: ${Object.keys(DEFAULT_COUNTS).join(', ')}`);
@@ -174,7 +201,9 @@ function checkOptions(options: MockOptions): void {
   }
   if (now !== undefined && typeof now !== 'function') throw new TypeError('now must be a function returning milliseconds');
   if (options.activity !== undefined) checkActivityOptions(options.activity, 'activity');
-  if (options.world !== undefined && counts !== undefined) throw new TypeError('counts sizes a seeded world; a world snapshot brings its own rows: pass one or the other');
+  if (options.world !== undefined && counts !== undefined) {
+    throw new TypeError('counts sizes a seeded world; a world snapshot brings its own rows: pass one or the other');
+  }
   if (options.journal !== undefined && !isCount(options.journal?.limit)) throw new TypeError('journal must be { limit }, an integer ≥ 0');
 }
 
@@ -188,8 +217,12 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   const seed = options.seed ?? 1;
   const latency = options.latency ?? 0;
   const [minLatency, maxLatency] = typeof latency === 'number' ? [latency, latency] : latency;
-  const failureLimit = typeof options.authFailureLimit === 'number' ? { failures: options.authFailureLimit, durationMs: SUSPENSION_MS } : options.authFailureLimit;
-  const pristine: World = options.world === undefined ? buildWorld(seed, options.counts) : worldFromSnapshot(parseSnapshot(options.world), seed);
+  const failureLimit =
+    typeof options.authFailureLimit === 'number'
+      ? { failures: options.authFailureLimit, durationMs: SUSPENSION_MS }
+      : options.authFailureLimit;
+  const pristine: World =
+    options.world === undefined ? buildWorld(seed, options.counts) : worldFromSnapshot(parseSnapshot(options.world), seed);
   let runtime = runtimeFaker(seed);
 
   const state: MockState = {
@@ -212,14 +245,18 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   const control = createActivity(state, seed);
   if (options.activity) control.activity.start(options.activity);
 
-  const { routes, handlers, unknownRoute, brokenPath } = createHandlers(state, { authErrorShape: options.authErrorShape ?? 'string', delay });
+  const { routes, handlers, unknownRoute, brokenPath } = createHandlers(state, {
+    authErrorShape: options.authErrorShape ?? 'string',
+    delay,
+  });
 
   // MSW tries handlers one by one, each parsing the URL and compiling its path: 64 of them cost
   // ~0.7 ms a request. Narrowing to the routes whose method and path fit (usually one) keeps
   // `getResponse` as cheap as over a single handler; MSW still does the matching and answering.
   // HEAD has candidates of its own: the HEAD handlers beside the GETs.
   const candidates = new Map<string, { pattern: RegExp; handler: HttpHandler }[]>();
-  const addCandidate = (method: string, pattern: RegExp, handler: HttpHandler) => candidates.set(method, [...(candidates.get(method) ?? []), { pattern, handler }]);
+  const addCandidate = (method: string, pattern: RegExp, handler: HttpHandler) =>
+    candidates.set(method, [...(candidates.get(method) ?? []), { pattern, handler }]);
   for (const { endpoint, pattern, handler, head } of routes) {
     addCandidate(endpoint.method, pattern, handler);
     if (head) addCandidate('HEAD', pattern, head);
@@ -240,7 +277,12 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     if (hasBrokenEscapes(request.url)) return brokenPath(request);
     const path = new URL(request.url).pathname;
     const fitting = (candidates.get(request.method) ?? []).filter((route) => route.pattern.test(path));
-    const response = fitting.length ? await getResponse(fitting.map((route) => route.handler), request) : undefined;
+    const response = fitting.length
+      ? await getResponse(
+          fitting.map((route) => route.handler),
+          request,
+        )
+      : undefined;
     return response ?? unknownRoute(request.method, request.url, request);
   };
 

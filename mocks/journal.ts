@@ -92,7 +92,9 @@ export const arrival = async (method: string, url: string, request?: Request): P
 function redact(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return secrets.reduce((text, secret) => text.replaceAll(secret, REDACTED), value);
   if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
+  }
   return value;
 }
 
@@ -123,15 +125,28 @@ export class Journal {
   /** Keeps a row for the answer `response` to `request`, served by `endpoint` (a client method name). */
   record(request: Arrival, endpoint: string | null, response: Response, store: Store, at: number): Response {
     if (this.limit === 0) return response;
-    const presented = request.authorization === null || request.authorization.trim() === '' ? undefined : (BEARER.exec(request.authorization)?.[1] ?? '');
-    const token: MockRequestToken = presented === undefined ? null : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
+    const presented =
+      request.authorization === null || request.authorization.trim() === '' ? undefined : (BEARER.exec(request.authorization)?.[1] ?? '');
+    const token: MockRequestToken =
+      presented === undefined
+        ? null
+        : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
     // Every secret the store knows, and the one presented (maybe a real token sent by mistake):
     // a bot may put one in a token's name or a query, and the journal is printed and serialised.
     const secrets = [...store.tokens.all().map((row) => row.secret), ...(presented ? [presented] : [])].filter(Boolean);
     const url = new URL(request.url);
     const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
     const body = redact(parseBody(request.body), secrets);
-    this.#rows.push({ method: request.method, path: redact(url.pathname, secrets) as string, query, endpoint, token, body, status: response.status, at });
+    this.#rows.push({
+      method: request.method,
+      path: redact(url.pathname, secrets) as string,
+      query,
+      endpoint,
+      token,
+      body,
+      status: response.status,
+      at,
+    });
     if (this.#rows.length >= this.limit * 2) this.#rows.splice(0, this.#rows.length - this.limit);
     return response;
   }

@@ -109,7 +109,12 @@ async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, 
   }
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(incoming);
   if (body === 'too large') {
-    return refuse(outgoing, new MockHttpError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`, undefined, { connection: 'close' }));
+    return refuse(
+      outgoing,
+      new MockHttpError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`, undefined, {
+        connection: 'close',
+      }),
+    );
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
@@ -117,7 +122,10 @@ async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, 
   }
   const controller = new AbortController();
   outgoing.on('close', () => controller.abort());
-  await relay(outgoing, await mock.fetch(url, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) }));
+  await relay(
+    outgoing,
+    await mock.fetch(url, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) }),
+  );
 }
 
 /**

@@ -96,8 +96,9 @@ export async function readJsonBody<Schema extends z.ZodMiniType>(request: Reques
   for (const issue of parsed.error.issues) {
     const path = issue.path.join('.');
     const earlier = chosen.get(path);
-    if (!earlier || (earlier.code === 'too_big' && issue.code === 'too_big' && Number(issue.maximum) < Number(earlier.maximum)))
+    if (!earlier || (earlier.code === 'too_big' && issue.code === 'too_big' && Number(issue.maximum) < Number(earlier.maximum))) {
       chosen.set(path, issue);
+    }
   }
   const issues: BodyProblem[] = [...chosen].map(([path, issue]) => ({ path, message: describe(issue, body, schema, accepted) }));
   throw invalidBody(issues.map((problem) => problem.message).join('; '), { issues });

@@ -45,7 +45,12 @@ function exportedNames(source: string, file: string): string[] {
   if (list === undefined) throw new Error(`peer-guard: no export list in ${file}`);
   return list
     .split(',')
-    .map((part) => part.trim().split(/\s+as\s+/).at(-1)!)
+    .map((part) =>
+      part
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1)!,
+    )
     .filter(Boolean);
 }
 

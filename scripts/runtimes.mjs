@@ -46,7 +46,11 @@ export function runtimePath(name) {
     process.stderr.write(`runtimes: fetching ${spec} from the npm registry…\n`);
     let packed;
     try {
-      const out = execFileSync('npm', ['pack', spec, '--pack-destination', work, '--json', '--silent'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = execFileSync('npm', ['pack', spec, '--pack-destination', work, '--json', '--silent'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       packed = JSON.parse(out)[0].filename;
     } catch (error) {
       let reason = error.message;

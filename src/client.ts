@@ -114,7 +114,9 @@ export class CommunityServerClient {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened so that the guard does not narrow `options` below
     if (!isPlainObject(options as unknown)) throw new InvalidArgumentError(`client options must be an object, got ${describe(options)}`);
     for (const key of Object.keys(options)) {
-      if (!Object.hasOwn(OPTIONS, key)) throw new InvalidArgumentError(`unknown client option "${key}" (known: ${Object.keys(OPTIONS).join(', ')})`);
+      if (!Object.hasOwn(OPTIONS, key)) {
+        throw new InvalidArgumentError(`unknown client option "${key}" (known: ${Object.keys(OPTIONS).join(', ')})`);
+      }
     }
     const token = checkToken(options.token ?? env('COMMUNITY_SERVER_TOKEN'));
     const log = createLog({
@@ -131,8 +133,15 @@ export class CommunityServerClient {
     if (options.validation !== undefined && !validationModes.has(options.validation)) {
       throw new InvalidArgumentError(`validation must be 'error', 'warn' or 'off', got ${describe(options.validation)}`);
     }
-    if (options.rateLimit !== undefined && options.rateLimit !== 'wait' && options.rateLimit !== 'off' && !isRateLimitStore(options.rateLimit)) {
-      throw new InvalidArgumentError(`rateLimit must be 'wait', 'off' or a RateLimitStore (an object with spend and record methods), got ${describe(options.rateLimit)}`);
+    if (
+      options.rateLimit !== undefined &&
+      options.rateLimit !== 'wait' &&
+      options.rateLimit !== 'off' &&
+      !isRateLimitStore(options.rateLimit)
+    ) {
+      throw new InvalidArgumentError(
+        `rateLimit must be 'wait', 'off' or a RateLimitStore (an object with spend and record methods), got ${describe(options.rateLimit)}`,
+      );
     }
     warnIfPlainHttp(baseUrl, token, log);
     const send = createTransport({
@@ -258,7 +267,9 @@ function warnIfPlainHttp(baseUrl: string, token: string | undefined, log: Log): 
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' || LOOPBACK.test(url.hostname) || warnedOrigins.has(url.origin)) return;
   warnedOrigins.add(url.origin);
-  log.warn?.(`baseUrl ${url.origin} is plain http to a non-loopback host; the service requires https, and ${token ? 'your token' : 'a token'} would travel unencrypted`);
+  log.warn?.(
+    `baseUrl ${url.origin} is plain http to a non-loopback host; the service requires https, and ${token ? 'your token' : 'a token'} would travel unencrypted`,
+  );
 }
 
 function resolveBaseUrl(baseUrl: unknown): string {

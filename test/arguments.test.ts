@@ -65,7 +65,9 @@ describe('path parameters are percent-encoded as exactly one segment', () => {
   });
 
   it('int32 ids go as decimal, negatives included', async () => {
-    const { client, requests } = clientWith(() => json({ id: -7, serverId: 's', userId: 'u', status: 1, panic: false, number: '1', agency: 'PD', loc: null, items: [] }));
+    const { client, requests } = clientWith(() =>
+      json({ id: -7, serverId: 's', userId: 'u', status: 1, panic: false, number: '1', agency: 'PD', loc: null, items: [] }),
+    );
     await client.cad.units.get(-7);
     expect(target(requests[0]!)).toBe('/api/v1/server/cad/units/-7');
   });
@@ -165,7 +167,11 @@ describe('issue 10 hardening: client — item 4: a header that cannot be sent is
     ['a NUL in a value', { 'x-trace': `${secretish}\0` }, 'x-trace'],
     ['a non-ASCII value', { 'x-name': `${secretish}é` }, 'x-name'],
     ['an emoji value', { 'x-name': `${secretish}🙂` }, 'x-name'],
-    ['a bad Authorization value (dropped anyway, but still refused, value unseen)', { Authorization: `Bearer ${secretish}\n` }, 'Authorization'],
+    [
+      'a bad Authorization value (dropped anyway, but still refused, value unseen)',
+      { Authorization: `Bearer ${secretish}\n` },
+      'Authorization',
+    ],
     ['an empty name', { '': secretish }, '""'],
     ['a name with a space', { 'x trace': secretish }, '"x trace"'],
     ['a name with a colon', { 'x-trace:': secretish }, '"x-trace:"'],

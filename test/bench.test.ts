@@ -16,7 +16,20 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
   const report = readFileSync(`${root}/test-output/bench-smoke.md`, 'utf8');
   const rows = report.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| measure'));
   // The smoke form walks at the limit one way per mode, and runs one fleet (2 processes).
-  const goals = ['≤ 1.15×', '≤ 2.0×', '≤ 1.15×', '≥ 3.5×', '≤ 1.2×', '≤ 1.25×', '≤ 1.25×', '≤ 1.3×', '≤ 23.6 KB', '≥ 0.8×', '≥ 0.5×', '≤ 1.5×'];
+  const goals = [
+    '≤ 1.15×',
+    '≤ 2.0×',
+    '≤ 1.15×',
+    '≥ 3.5×',
+    '≤ 1.2×',
+    '≤ 1.25×',
+    '≤ 1.25×',
+    '≤ 1.3×',
+    '≤ 23.6 KB',
+    '≥ 0.8×',
+    '≥ 0.5×',
+    '≤ 1.5×',
+  ];
   expect(rows.map((line) => line.split(' | ')[4]).filter((goal) => goal !== 'context')).toEqual(goals);
   for (const line of rows) {
     const [, value, , ratio] = line.split(' | ');

@@ -20,7 +20,15 @@ import { serveStatic, type StaticServer } from '../examples/dashboard/server';
 const CHROMIUM = '/usr/bin/chromium';
 // Without the background-networking switches Chromium calls Google hosts, which a closed CI
 // network answers slowly or never.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputDir = `${root}test-output`;
 const SCREENSHOT = `${outputDir}/dashboard.png`;
@@ -39,7 +47,9 @@ const members = newestFirst<Member>(world.members.all());
 const allCalls = world.cad!.calls.all();
 const openCalls = newestFirst<CadCall>(allCalls.filter((call) => none(call.closedAt)));
 const allLoas = world.loas.all();
-const currentLoas = newestFirst<Loa>(allLoas.filter((loa) => !none(loa.startedAt) && none(loa.endedAt) && none(loa.cancelledAt) && none(loa.expiredAt)));
+const currentLoas = newestFirst<Loa>(
+  allLoas.filter((loa) => !none(loa.startedAt) && none(loa.endedAt) && none(loa.cancelledAt) && none(loa.expiredAt)),
+);
 const pages = (count: number, size: number) => Math.ceil(count / size);
 
 const chromiumMissing = !existsSync(CHROMIUM);
@@ -129,7 +139,9 @@ if (chromiumMissing && process.env.CI) {
       await next(page, 'members');
       const second = await rows(page, 'members');
       expect(second.map((row) => row.id)).toEqual(members.slice(MEMBERS_PER_PAGE, 2 * MEMBERS_PER_PAGE).map((member) => member.id));
-      expect(second.map((row) => row.cells[0])).toEqual(members.slice(MEMBERS_PER_PAGE, 2 * MEMBERS_PER_PAGE).map((member) => member.username));
+      expect(second.map((row) => row.cells[0])).toEqual(
+        members.slice(MEMBERS_PER_PAGE, 2 * MEMBERS_PER_PAGE).map((member) => member.username),
+      );
       expect(await text(page, '#members .indicator')).toBe(`page 2 of ${pages(members.length, MEMBERS_PER_PAGE)}`);
       expect(await page.locator('#members').getByRole('button', { name: 'Previous' }).isEnabled()).toBe(true);
 
@@ -144,7 +156,13 @@ if (chromiumMissing && process.env.CI) {
      * Pages 1 and 2 of a filtered panel show exactly `expected`'s rows, newest first,
      * `FILTERED_PER_PAGE` a page, with `firstCell` in the first column; `check` looks at each row.
      */
-    async function expectFilteredPanel<Row extends { id: string }>(page: Page, panel: string, expected: Row[], firstCell: (row: Row) => unknown, check: (id: string) => void = () => {}) {
+    async function expectFilteredPanel<Row extends { id: string }>(
+      page: Page,
+      panel: string,
+      expected: Row[],
+      firstCell: (row: Row) => unknown,
+      check: (id: string) => void = () => {},
+    ) {
       for (const pageNumber of [1, 2]) {
         if (pageNumber > 1) await next(page, panel);
         const slice = expected.slice((pageNumber - 1) * FILTERED_PER_PAGE, pageNumber * FILTERED_PER_PAGE);
@@ -161,7 +179,13 @@ if (chromiumMissing && process.env.CI) {
       expect(openCalls.length).toBeGreaterThan(FILTERED_PER_PAGE);
       expect(openCalls.length).toBeLessThan(allCalls.length);
       const { page, problems } = await open();
-      await expectFilteredPanel(page, 'calls', openCalls, (call) => call.title, (id) => expect(none(allCalls.find((call) => call.id === id)?.closedAt)).toBe(true));
+      await expectFilteredPanel(
+        page,
+        'calls',
+        openCalls,
+        (call) => call.title,
+        (id) => expect(none(allCalls.find((call) => call.id === id)?.closedAt)).toBe(true),
+      );
       expect(await text(page, '#calls .summary')).toBe(`${openCalls.length} open of ${allCalls.length} calls`);
       expect(problems).toEqual([]);
     });
@@ -175,7 +199,7 @@ if (chromiumMissing && process.env.CI) {
       expect(problems).toEqual([]);
     });
 
-    it("an error from the client is shown in its panel, readably, and the other panels still work", async () => {
+    it('an error from the client is shown in its panel, readably, and the other panels still work', async () => {
       // The noCad token's server has no CAD: the calls list answers 404 cad_not_found.
       const { page, problems } = await open('?token=noCad');
 
@@ -188,7 +212,9 @@ if (chromiumMissing && process.env.CI) {
       expect(await page.locator('#members').getByRole('alert').isVisible()).toBe(false);
 
       // A failed fetch's status is the browser's own console line, expected here and only here.
-      const unexpected = problems.filter((problem) => !/^console error: Failed to load resource: the server responded with a status of 404\b/.test(problem));
+      const unexpected = problems.filter(
+        (problem) => !/^console error: Failed to load resource: the server responded with a status of 404\b/.test(problem),
+      );
       expect(unexpected).toEqual([]);
     });
   });

@@ -20,9 +20,10 @@ beforeAll(async () => {
   if (!existsSync(`${root}/dist/index.cjs`)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   server = createServer((request, response) => {
     const ok = request.headers.authorization === 'Bearer dist-token';
-    const body = request.url === '/api/v1/server/members/m%201'
-      ? { id: 'm 1', serverId: 's', roles: [], createdAt: 1763596800 }
-      : { error: { code: 'not_found', message: `no route ${request.url}` } };
+    const body =
+      request.url === '/api/v1/server/members/m%201'
+        ? { id: 'm 1', serverId: 's', roles: [], createdAt: 1763596800 }
+        : { error: { code: 'not_found', message: `no route ${request.url}` } };
     response.writeHead(ok ? (request.url?.includes('m%201') ? 200 : 404) : 401, { 'content-type': 'application/json' });
     response.end(JSON.stringify(ok ? body : { error: 'invalid or expired token' }));
   });
@@ -42,10 +43,20 @@ const script = (load: string) => `
 
 describe('the built package', () => {
   it.each([
-    ['ESM (import)', '--input-type=module', `const sdk = await import('community-server-sdk'); const schemas = await import('community-server-sdk/schemas');`],
-    ['CommonJS (require)', '--input-type=commonjs', `(async () => { const sdk = require('community-server-sdk'); const schemas = require('community-server-sdk/schemas');`],
+    [
+      'ESM (import)',
+      '--input-type=module',
+      `const sdk = await import('community-server-sdk'); const schemas = await import('community-server-sdk/schemas');`,
+    ],
+    [
+      'CommonJS (require)',
+      '--input-type=commonjs',
+      `(async () => { const sdk = require('community-server-sdk'); const schemas = require('community-server-sdk/schemas');`,
+    ],
   ])('%s makes a real call', async (_, inputType, load) => {
-    const source = inputType.endsWith('commonjs') ? `${script(load)} })().catch((e) => { console.error(e); process.exit(1); });` : script(load);
+    const source = inputType.endsWith('commonjs')
+      ? `${script(load)} })().catch((e) => { console.error(e); process.exit(1); });`
+      : script(load);
     const { stdout } = await run(process.execPath, [inputType, '-e', source, baseUrl], { cwd: root });
     expect(JSON.parse(stdout)).toEqual({ id: 'm 1', parsed: true, notFound: true, status: 404 });
   });
@@ -61,15 +72,25 @@ describe('the built package', () => {
   `;
 
   it.each([
-    ['ESM (import)', '--input-type=module', `const sdk = await import('community-server-sdk'); const mocks = await import('community-server-sdk/mock'); const doors = await import('community-server-sdk/mock/node');`],
-    ['CommonJS (require)', '--input-type=commonjs', `(async () => { const sdk = require('community-server-sdk'); const mocks = require('community-server-sdk/mock'); const doors = require('community-server-sdk/mock/node');`],
+    [
+      'ESM (import)',
+      '--input-type=module',
+      `const sdk = await import('community-server-sdk'); const mocks = await import('community-server-sdk/mock'); const doors = await import('community-server-sdk/mock/node');`,
+    ],
+    [
+      'CommonJS (require)',
+      '--input-type=commonjs',
+      `(async () => { const sdk = require('community-server-sdk'); const mocks = require('community-server-sdk/mock'); const doors = require('community-server-sdk/mock/node');`,
+    ],
   ])('the mock, %s, serves the built client in-process and over HTTP', async (_, inputType, load) => {
-    const source = inputType.endsWith('commonjs') ? `${mockScript(load)} })().catch((e) => { console.error(e); process.exit(1); });` : mockScript(load);
+    const source = inputType.endsWith('commonjs')
+      ? `${mockScript(load)} })().catch((e) => { console.error(e); process.exit(1); });`
+      : mockScript(load);
     const { stdout } = await run(process.execPath, [inputType, '-e', source], { cwd: root });
     expect(JSON.parse(stdout)).toEqual({ http: 250, fetch: 250, page: true });
   });
 
-  it('issue 10 item 6: the ESM and CommonJS builds loaded side by side recognise each other\'s errors and pages', async () => {
+  it("issue 10 item 6: the ESM and CommonJS builds loaded side by side recognise each other's errors and pages", async () => {
     const source = `
       import { createRequire } from 'node:module';
       const esm = await import('community-server-sdk');
@@ -100,7 +121,12 @@ describe('the built package', () => {
       }));
     `;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', source], { cwd: root });
-    const both = { notFound: [true, true, true, true], notOthers: [false, false, false, false], subclass: [true, true, false], invalid: true };
+    const both = {
+      notFound: [true, true, true, true],
+      notOthers: [false, false, false, false],
+      subclass: [true, true, false],
+      invalid: true,
+    };
     expect(JSON.parse(stdout)).toEqual({
       'cjs→esm': both,
       'esm→cjs': both,
@@ -120,10 +146,20 @@ describe('the built package', () => {
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
     const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }];
     const paths = files.map((f) => f.path);
-    expect(paths.filter((p) => !p.startsWith('dist/')).sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'openapi.json', 'package.json']);
-    const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { exports: Record<string, unknown>; bin: Record<string, string> };
+    expect(paths.filter((p) => !p.startsWith('dist/')).sort()).toEqual([
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'openapi.json',
+      'package.json',
+    ]);
+    const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
+      exports: Record<string, unknown>;
+      bin: Record<string, string>;
+    };
     // Every file an export or the bin points at is in the tarball.
-    const targetsOf = (entry: unknown): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry as object).flatMap(targetsOf));
+    const targetsOf = (entry: unknown): string[] =>
+      typeof entry === 'string' ? [entry] : Object.values(entry as object).flatMap(targetsOf);
     const targets = [...targetsOf(pkg.exports), ...Object.values(pkg.bin)].map((t) => t.replace(/^\.\//, ''));
     expect(targets.length).toBeGreaterThan(20);
     for (const target of new Set(targets)) expect(paths, target).toContain(target);

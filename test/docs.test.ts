@@ -35,7 +35,17 @@ interface Reflection {
 }
 
 // typedoc's ReflectionKind values.
-const Kind = { Module: 2, Variable: 32, Function: 64, Class: 128, Interface: 256, Property: 1024, Method: 2048, Accessor: 262144, TypeAlias: 2097152 };
+const Kind = {
+  Module: 2,
+  Variable: 32,
+  Function: 64,
+  Class: 128,
+  Interface: 256,
+  Property: 1024,
+  Method: 2048,
+  Accessor: 262144,
+  TypeAlias: 2097152,
+};
 const topLevel = new Set([Kind.Variable, Kind.Function, Kind.Class, Kind.Interface, Kind.TypeAlias]);
 const members = new Set([Kind.Property, Kind.Method, Kind.Accessor]);
 /** Symbols a reader looks up to learn a call: each shows one in an example. */
@@ -63,19 +73,34 @@ beforeAll(async () => {
 /** The comment of a reflection, or of its first signature (functions and methods keep it there). */
 const commentOf = (r: Reflection): Comment | undefined => r.comment ?? r.signatures?.[0]?.comment ?? r.getSignature?.comment;
 const hasText = (c: Comment | undefined) => !!c && c.summary.some((part) => part.text.trim() !== '');
-const examplesOf = (c: Comment | undefined) => (c?.blockTags ?? []).filter((tag) => tag.tag === '@example').map((tag) => tag.content.map((part) => part.text).join(''));
+const examplesOf = (c: Comment | undefined) =>
+  (c?.blockTags ?? []).filter((tag) => tag.tag === '@example').map((tag) => tag.content.map((part) => part.text).join(''));
 const hasExample = (c: Comment | undefined) => examplesOf(c).length > 0;
 /** Every exported symbol, with its module's name. */
-const symbols = () => modules.flatMap((module) => (module.children ?? []).filter((symbol) => topLevel.has(symbol.kind)).map((symbol) => ({ module: module.name, symbol })));
+const symbols = () =>
+  modules.flatMap((module) =>
+    (module.children ?? []).filter((symbol) => topLevel.has(symbol.kind)).map((symbol) => ({ module: module.name, symbol })),
+  );
 
 it('builds with no warning', () => {
   expect(output, output).not.toMatch(/\[warning\]|\[error\]/);
-  expect(modules.map((m) => m.name).sort()).toEqual(['community-server-sdk', 'community-server-sdk/mock', 'community-server-sdk/mock/browser', 'community-server-sdk/mock/node', 'community-server-sdk/redis', 'community-server-sdk/schemas']);
+  expect(modules.map((m) => m.name).sort()).toEqual([
+    'community-server-sdk',
+    'community-server-sdk/mock',
+    'community-server-sdk/mock/browser',
+    'community-server-sdk/mock/node',
+    'community-server-sdk/redis',
+    'community-server-sdk/schemas',
+  ]);
 });
 
 it('every entry point has an example, and every exported symbol a doc comment', () => {
   expect(modules.filter((module) => !hasExample(module.comment)).map((module) => module.name)).toEqual([]);
-  expect(symbols().filter(({ symbol }) => !hasText(commentOf(symbol))).map(({ module, symbol }) => `${module}: ${symbol.name}`)).toEqual([]);
+  expect(
+    symbols()
+      .filter(({ symbol }) => !hasText(commentOf(symbol)))
+      .map(({ module, symbol }) => `${module}: ${symbol.name}`),
+  ).toEqual([]);
 });
 
 it('every function, class and type has an example, and so does every method a caller calls', () => {

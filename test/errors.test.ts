@@ -65,7 +65,9 @@ describe('HTTP errors become typed errors', () => {
 
   it('a 502 HTML page becomes InternalServerError with the status text and the page as details', async () => {
     const html = '<html><body><h1>502 Bad Gateway</h1></body></html>';
-    const error = await errorFor(() => new Response(html, { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }));
+    const error = await errorFor(
+      () => new Response(html, { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+    );
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 502, code: 'unknown', message: '502 Bad Gateway', details: html });
   });
@@ -113,7 +115,10 @@ describe('HTTP errors become typed errors', () => {
 
   it('/readyz 503 keeps the readiness body (the 200 shape) as details', async () => {
     const body = { status: 'not ready', database: false, cache: true };
-    const error = await errorFor(() => json(body, 503), (client) => client.health.ready());
+    const error = await errorFor(
+      () => json(body, 503),
+      (client) => client.health.ready(),
+    );
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect(error).toMatchObject({ status: 503, code: 'unknown', details: body });
   });

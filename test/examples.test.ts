@@ -47,7 +47,21 @@ describe('issue 10 hardening: README — the quick start in a fresh `npm init -y
     const dir = `${root}/test-output/fresh-project/${name}`;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(`${dir}/node_modules`, { recursive: true });
-    writeFileSync(`${dir}/package.json`, JSON.stringify({ name, version: '1.0.0', main: 'index.js', scripts: { test: 'echo "Error: no test specified" && exit 1' }, license: 'ISC', ...fields }, null, 2));
+    writeFileSync(
+      `${dir}/package.json`,
+      JSON.stringify(
+        {
+          name,
+          version: '1.0.0',
+          main: 'index.js',
+          scripts: { test: 'echo "Error: no test specified" && exit 1' },
+          license: 'ISC',
+          ...fields,
+        },
+        null,
+        2,
+      ),
+    );
     symlinkSync(root, `${dir}/node_modules/community-server-sdk`, 'dir'); // the built package, by its name
     copyFileSync(`${root}/examples/quickstart.ts`, `${dir}/${file}`);
     return (args: string[]) => run(`${root}/node_modules/.bin/tsx`, args, { cwd: dir, env: quickStartEnv() });
@@ -65,7 +79,14 @@ describe('issue 10 hardening: README — the quick start in a fresh `npm init -y
   });
 
   it('as a .ts file in the CommonJS project it fails on top-level await, as the README warns', async () => {
-    const failure = await project('cjs-ts', {}, 'quickstart.ts')(['quickstart.ts']).then(() => null, (error: { stderr: string }) => error.stderr);
+    const failure = await project(
+      'cjs-ts',
+      {},
+      'quickstart.ts',
+    )(['quickstart.ts']).then(
+      () => null,
+      (error: { stderr: string }) => error.stderr,
+    );
     expect(failure).toMatch(/Top-level await is currently not supported with the "cjs" output format/);
   });
 });
@@ -76,15 +97,37 @@ it('npm run demo walks every data group in-process, with no network', async () =
   // Encoded: NODE_OPTIONS splits on spaces.
   const noNetwork = `data:text/javascript,${encodeURIComponent("globalThis.fetch = () => { throw new Error('the demo used the network'); };")}`;
   const env = { ...process.env, NODE_OPTIONS: `--import=${noNetwork}` };
-  const { stdout } = await run(`${root}/node_modules/.bin/tsx`, ['--tsconfig', 'tsconfig.test.json', 'examples/demo.ts'], { cwd: root, env });
+  const { stdout } = await run(`${root}/node_modules/.bin/tsx`, ['--tsconfig', 'tsconfig.test.json', 'examples/demo.ts'], {
+    cwd: root,
+    env,
+  });
   const main = mock.store.main;
   expect(stdout).toContain(`${main.info.name} — the offline mock, seed 1`);
-  for (const label of ['members', 'roles', 'applications', 'audit log', 'moderation logs', 'CAD calls', 'CAD units', 'CAD records', 'departments', 'shifts', 'LOAs', 'join requests', 'verification', 'tokens', 'errors', 'health']) {
+  for (const label of [
+    'members',
+    'roles',
+    'applications',
+    'audit log',
+    'moderation logs',
+    'CAD calls',
+    'CAD units',
+    'CAD records',
+    'departments',
+    'shifts',
+    'LOAs',
+    'join requests',
+    'verification',
+    'tokens',
+    'errors',
+    'health',
+  ]) {
     expect(stdout).toMatch(new RegExp(`^${label} +\\S`, 'm'));
   }
   expect(stdout).toContain(`members           ${main.members.size} `);
   expect(stdout).toContain(`moderation logs   ${main.logs.size};`);
-  for (const department of main.departments.all()) expect(stdout).toContain(`  ${department.name}: ${main.departmentData.get(department.id)!.members.size} members`);
+  for (const department of main.departments.all()) {
+    expect(stdout).toContain(`  ${department.name}: ${main.departmentData.get(department.id)!.members.size} members`);
+  }
   expect(stdout).toContain('deactivated; the next call got 401: invalid or expired token');
   expect(stdout).toContain('404 member_not_found: member "no-such-member" not found');
   // The live part: a bot watching three lists while the mock's activity runs, then stopping.
@@ -111,7 +154,10 @@ it('the bot example briefs from the mock over real HTTP when no server is config
   });
   const logs = main.logs.all();
   const monthStart = logs[0]!.createdAt - 30 * 24 * 3600;
-  const month = logs.slice(0, logs.findIndex((log) => log.createdAt < monthStart));
+  const month = logs.slice(
+    0,
+    logs.findIndex((log) => log.createdAt < monthStart),
+  );
   const byStaff = new Map<string, number>();
   for (const log of month) byStaff.set(log.createdBy, (byStaff.get(log.createdBy) ?? 0) + 1);
   const [busiest, count] = [...byStaff].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;

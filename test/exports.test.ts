@@ -26,7 +26,9 @@ const ENTRIES = [
 
 /** Whether an export is written `export { type X }` or `export type { X }`. */
 const isTypeOnlyExport = (symbol: ts.Symbol) =>
-  (symbol.declarations ?? []).some((d) => (ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) || ts.isTypeOnlyImportOrExportDeclaration(d));
+  (symbol.declarations ?? []).some(
+    (d) => (ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) || ts.isTypeOnlyImportOrExportDeclaration(d),
+  );
 
 const declarationFiles = ENTRIES.flatMap(([, base]) => [`${root}dist/${base}.d.ts`, `${root}dist/${base}.d.cts`]);
 let program: ts.Program | undefined;
@@ -34,7 +36,12 @@ let program: ts.Program | undefined;
 /** The names a declaration file exports as values, read with the TypeScript checker. */
 function valueExports(file: string): string[] {
   // One program for all ten files: each would otherwise load the standard library again.
-  program ??= ts.createProgram(declarationFiles, { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+  program ??= ts.createProgram(declarationFiles, {
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file)!;
   const moduleSymbol = checker.getSymbolAtLocation(source)!;
@@ -57,7 +64,11 @@ async function runtimeExports(specifier: string, system: 'esm' | 'cjs'): Promise
       : `const m = require(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).filter((k) => m[k] !== undefined)));`;
   // msw/browser only loads under the browser condition; the other entries under Node's own.
   const conditions = specifier.endsWith('/browser') ? ['--conditions=browser'] : [];
-  const { stdout } = await run(process.execPath, [...conditions, `--input-type=${system === 'esm' ? 'module' : 'commonjs'}`, '-e', source], { cwd: root });
+  const { stdout } = await run(
+    process.execPath,
+    [...conditions, `--input-type=${system === 'esm' ? 'module' : 'commonjs'}`, '-e', source],
+    { cwd: root },
+  );
   return JSON.parse(stdout) as string[];
 }
 

@@ -82,19 +82,40 @@ async function closedPort(): Promise<string> {
 
 // --- status and body faults: a fetch double in front of the mock ---------------------------
 
-const order = ['408', '429, Retry-After seconds', '429, Retry-After date', '500', '502, HTML body', '503', '200, truncated JSON', '200, empty body', '200, non-JSON content type'];
+const order = [
+  '408',
+  '429, Retry-After seconds',
+  '429, Retry-After date',
+  '500',
+  '502, HTML body',
+  '503',
+  '200, truncated JSON',
+  '200, empty body',
+  '200, non-JSON content type',
+];
 const httpDate = (msFromNow: number) => new Date(Date.now() + msFromNow).toUTCString();
 // An array, not an object: integer-like keys would reorder.
 const statusFaults: [string, () => Response][] = Object.entries({
-  '408': () => new Response('{"error":{"code":"timeout","message":"request timeout"}}', { status: 408, headers: { 'content-type': 'application/json' } }),
+  '408': () =>
+    new Response('{"error":{"code":"timeout","message":"request timeout"}}', {
+      status: 408,
+      headers: { 'content-type': 'application/json' },
+    }),
   '429, Retry-After seconds': () => new Response('{"error":"slow down"}', { status: 429, headers: { 'retry-after': '1' } }),
   '429, Retry-After date': () => new Response('{"error":"slow down"}', { status: 429, headers: { 'retry-after': httpDate(1500) } }),
   '500': () => new Response('{"error":{"code":"internal","message":"boom"}}', { status: 500 }),
-  '502, HTML body': () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+  '502, HTML body': () =>
+    new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+      status: 502,
+      statusText: 'Bad Gateway',
+      headers: { 'content-type': 'text/html' },
+    }),
   '503': () => new Response('{"error":{"code":"unavailable","message":"maintenance"}}', { status: 503 }),
-  '200, truncated JSON': () => new Response('{"data":[{"id":"m1","serverId"', { status: 200, headers: { 'content-type': 'application/json' } }),
+  '200, truncated JSON': () =>
+    new Response('{"data":[{"id":"m1","serverId"', { status: 200, headers: { 'content-type': 'application/json' } }),
   '200, empty body': () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } }),
-  '200, non-JSON content type': () => new Response('<!doctype html><title>Login</title>', { status: 200, headers: { 'content-type': 'text/html' } }),
+  '200, non-JSON content type': () =>
+    new Response('<!doctype html><title>Login</title>', { status: 200, headers: { 'content-type': 'text/html' } }),
 }).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
 
 /** What a status fault's error must say beyond its class. */
@@ -135,10 +156,17 @@ type Fault = {
   attemptMs: number;
   /** Time waited before a retry instead of backoff (Retry-After). */
   retryWaitMs?: number;
-  setup(faulty: (attempt: number) => boolean): Promise<{ options: { baseUrl: string; fetch?: typeof globalThis.fetch }; attempts: () => number }>;
+  setup(
+    faulty: (attempt: number) => boolean,
+  ): Promise<{ options: { baseUrl: string; fetch?: typeof globalThis.fetch }; attempts: () => number }>;
 };
 
-const socket = (name: string, error: Fault['error'], attemptMs: number, fault: (req: IncomingMessage, res: ServerResponse) => void): Fault => ({
+const socket = (
+  name: string,
+  error: Fault['error'],
+  attemptMs: number,
+  fault: (req: IncomingMessage, res: ServerResponse) => void,
+): Fault => ({
   name,
   retried: true,
   error,
@@ -177,7 +205,15 @@ const faults: Fault[] = [
     return {
       name,
       retried: !is200,
-      error: is200 ? ResponseValidationError : name === '408' ? ApiError : name.startsWith('429') ? RateLimitError : name === '503' ? ServiceUnavailableError : InternalServerError,
+      error: is200
+        ? ResponseValidationError
+        : name === '408'
+          ? ApiError
+          : name.startsWith('429')
+            ? RateLimitError
+            : name === '503'
+              ? ServiceUnavailableError
+              : InternalServerError,
       attemptMs: 0,
       ...(name.startsWith('429') ? { retryWaitMs: name.includes('date') ? 2000 : 1000 } : {}),
       ...(statusFields[name] ? { fields: statusFields[name] } : {}),
@@ -220,23 +256,30 @@ describe.concurrent('fault matrix', () => {
     expect(cells).toHaveLength(48);
   });
 
-  it.each(cells.map((cell) => [cell.fault.name, cell.operation, cell] as const))('%s × %s', async (_f, _o, { fault, operation, expected }) => {
-    const transient = operation === 'GET (transient)';
-    const { options, attempts } = await fault.setup((attempt) => !transient || attempt === 1);
-    const client = mockClient(mock, { timeout: TIMEOUT, maxRetries: 2, ...options });
-    const start = performance.now();
-    const outcome = await call(client, operation).then(
-      (value) => ({ value }),
-      (error: unknown) => ({ error }),
-    );
-    const elapsed = performance.now() - start;
+  it.each(cells.map((cell) => [cell.fault.name, cell.operation, cell] as const))(
+    '%s × %s',
+    async (_f, _o, { fault, operation, expected }) => {
+      const transient = operation === 'GET (transient)';
+      const { options, attempts } = await fault.setup((attempt) => !transient || attempt === 1);
+      const client = mockClient(mock, { timeout: TIMEOUT, maxRetries: 2, ...options });
+      const start = performance.now();
+      const outcome = await call(client, operation).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      const elapsed = performance.now() - start;
 
-    const succeeds = expected.outcome === 'success';
-    expect(outcome).toEqual(succeeds ? { value: expect.objectContaining({ total: mock.store.main.members.size }) } : { error: expect.objectContaining(fault.fields ?? {}) });
-    expect('error' in outcome ? outcome.error : outcome.value).toBeInstanceOf(succeeds ? Page : expected.outcome);
-    expect(attempts()).toBe(expected.attempts);
-    expect(elapsed).toBeLessThan(expected.extraMs + SLACK);
-  });
+      const succeeds = expected.outcome === 'success';
+      expect(outcome).toEqual(
+        succeeds
+          ? { value: expect.objectContaining({ total: mock.store.main.members.size }) }
+          : { error: expect.objectContaining(fault.fields ?? {}) },
+      );
+      expect('error' in outcome ? outcome.error : outcome.value).toBeInstanceOf(succeeds ? Page : expected.outcome);
+      expect(attempts()).toBe(expected.attempts);
+      expect(elapsed).toBeLessThan(expected.extraMs + SLACK);
+    },
+  );
 });
 
 // Kept apart from the matrix: POSTs and DELETEs that reach the mock through a fault double

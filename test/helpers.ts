@@ -58,7 +58,11 @@ export interface RawRequest {
  * A request to the mock as any HTTP client sends it, bypassing the SDK, so what a test checks is
  * what is on the wire. `path` is the path and query, e.g. `/api/v1/server/members?page=2`.
  */
-export function rawRequest(mock: MockApi, path: string, { token = mock.tokens.main, method = 'GET', headers = {}, body, json, baseUrl }: RawRequest = {}): Promise<Response> {
+export function rawRequest(
+  mock: MockApi,
+  path: string,
+  { token = mock.tokens.main, method = 'GET', headers = {}, body, json, baseUrl }: RawRequest = {},
+): Promise<Response> {
   const init: RequestInit = {
     method,
     headers: {

@@ -2,7 +2,14 @@
  * Logging (issue 14): `logLevel` filters, `logger` receives, every line is redacted. Levels:
  * warn — things to fix; info — waits (retries, rate-limit holds); debug — one line per attempt.
  */
-import { CommunityServerClient, InvalidArgumentError, TimeoutError, type Logger, type LogLevel, type RateLimitStore } from 'community-server-sdk';
+import {
+  CommunityServerClient,
+  InvalidArgumentError,
+  TimeoutError,
+  type Logger,
+  type LogLevel,
+  type RateLimitStore,
+} from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL, TOKEN, clientWith, errorBody, json, member, sleep, type Handler } from './helpers';
@@ -13,7 +20,9 @@ const METHODS: Method[] = ['error', 'warn', 'info', 'debug'];
 /** A logger that keeps every line with the method it came through. */
 function recorder() {
   const lines: { method: Method; line: string }[] = [];
-  const logger = Object.fromEntries(METHODS.map((method) => [method, (line: string) => void lines.push({ method, line })])) as unknown as Logger;
+  const logger = Object.fromEntries(
+    METHODS.map((method) => [method, (line: string) => void lines.push({ method, line })]),
+  ) as unknown as Logger;
   const at = (method: Method) => lines.filter((entry) => entry.method === method).map((entry) => entry.line);
   return { logger, lines, at };
 }
@@ -31,7 +40,8 @@ const inTurn =
   (_, attempt) =>
     answers[Math.min(attempt, answers.length) - 1]!();
 
-const hang: Handler = (request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+const hang: Handler = (request) =>
+  new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -66,7 +76,9 @@ describe('levels', () => {
     const { client } = clientWith(scenario, { validation: 'warn' });
     await client.members.get('m1');
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![0]).toMatch(/^community-server-sdk: GET \/api\/v1\/server\/members\/m1: the response does not match its schema: id: expected string/);
+    expect(warn.mock.calls[0]![0]).toMatch(
+      /^community-server-sdk: GET \/api\/v1\/server\/members\/m1: the response does not match its schema: id: expected string/,
+    );
     expect(info).not.toHaveBeenCalled();
     expect(debug).not.toHaveBeenCalled();
   });
@@ -147,7 +159,8 @@ describe('bad options throw InvalidArgumentError before anything is sent', () =>
 });
 
 /** `… → 200 in 3 ms (attempt 1)`: an attempt's debug line, as a pattern. */
-const attempt = (target: string, outcome: string, n: number) => new RegExp(`^community-server-sdk: ${escape(target)} → ${outcome} (?:in|after) \\d+ ms \\(attempt ${n}\\)$`);
+const attempt = (target: string, outcome: string, n: number) =>
+  new RegExp(`^community-server-sdk: ${escape(target)} → ${outcome} (?:in|after) \\d+ ms \\(attempt ${n}\\)$`);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The milliseconds an info line announces (`… in 480 ms` or `holding 850 ms …`). */
 const waitOf = (line: string) => Number(/(?:in|holding) (\d+) ms/.exec(line)?.[1]);
@@ -161,7 +174,12 @@ describe('debug: one line per attempt', () => {
   });
 
   it('a retried 503: each attempt, and between them (info) why and how long the wait is', async () => {
-    const { client, lines } = logged(inTurn(() => json(errorBody('unavailable', 'down'), 503), () => json(member('m1'))));
+    const { client, lines } = logged(
+      inTurn(
+        () => json(errorBody('unavailable', 'down'), 503),
+        () => json(member('m1')),
+      ),
+    );
     await client.members.get('m1');
     expect(lines.map((entry) => entry.method)).toEqual(['debug', 'info', 'debug']);
     const [first, retry, second] = lines.map((entry) => entry.line);
@@ -174,7 +192,12 @@ describe('debug: one line per attempt', () => {
   });
 
   it('a 429 with Retry-After: the wait is what the service asked', async () => {
-    const { client, lines } = logged(inTurn(() => json(errorBody('rate_limited', 'slow down'), 429, { 'retry-after': '1' }), () => json(member('m1'))));
+    const { client, lines } = logged(
+      inTurn(
+        () => json(errorBody('rate_limited', 'slow down'), 429, { 'retry-after': '1' }),
+        () => json(member('m1')),
+      ),
+    );
     const start = performance.now();
     await client.members.get('m1');
     expect(performance.now() - start).toBeGreaterThanOrEqual(990);
@@ -200,7 +223,9 @@ describe('debug: one line per attempt', () => {
   it('a network error says what failed', async () => {
     const { client, lines } = logged(() => Promise.reject(new TypeError('fetch failed')), { maxRetries: 0 });
     await expect(client.members.get('m1')).rejects.toThrow('fetch failed');
-    expect(lines.map((entry) => entry.line)).toEqual([expect.stringMatching(attempt('GET /api/v1/server/members/m1', 'network error \\(fetch failed\\)', 1))]);
+    expect(lines.map((entry) => entry.line)).toEqual([
+      expect.stringMatching(attempt('GET /api/v1/server/members/m1', 'network error \\(fetch failed\\)', 1)),
+    ]);
   });
 
   it('a POST is logged, and not retried', async () => {
@@ -213,12 +238,20 @@ describe('debug: one line per attempt', () => {
   it('a rate-limit hold (info) says how long, before the held attempt', async () => {
     const mock = createMockApi({ rateLimit: { limit: 2, windowMs: 1000 } });
     const { logger, lines } = recorder();
-    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch, logger, logLevel: 'debug' });
+    const client = new CommunityServerClient({
+      token: mock.tokens.main,
+      baseUrl: 'https://community.test',
+      fetch: mock.fetch,
+      logger,
+      logLevel: 'debug',
+    });
     for (let page = 1; page <= 3; page++) await client.roles.list({ page, pageSize: 1 });
     expect(lines.map((entry) => entry.method)).toEqual(['debug', 'debug', 'info', 'debug']);
     // Named with its query, like the attempts: in a concurrent walk, the page that waits.
     const hold = lines[2]!.line;
-    expect(hold).toMatch(/^community-server-sdk: GET \/api\/v1\/server\/roles\?page=3&pageSize=1: the rate-limit window is spent; holding \d+ ms until it resets$/);
+    expect(hold).toMatch(
+      /^community-server-sdk: GET \/api\/v1\/server\/roles\?page=3&pageSize=1: the rate-limit window is spent; holding \d+ ms until it resets$/,
+    );
     expect(waitOf(hold)).toBeGreaterThan(0);
     expect(waitOf(hold)).toBeLessThanOrEqual(1000);
     expect(lines[3]!.line).toMatch(attempt('GET /api/v1/server/roles?page=3&pageSize=1', '200', 1));
@@ -231,12 +264,17 @@ describe('info: a rate-limit store', () => {
     const store: RateLimitStore = { spend: async () => waits.shift() ?? 0, record: async () => {} };
     const { client, lines } = logged(() => json(member('m1')), { logLevel: 'info', rateLimit: store });
     await client.members.get('m1');
-    expect(lines).toEqual([{ method: 'info', line: 'community-server-sdk: GET /api/v1/server/members/m1: the rate-limit store says wait; holding 120 ms' }]);
+    expect(lines).toEqual([
+      { method: 'info', line: 'community-server-sdk: GET /api/v1/server/members/m1: the rate-limit store says wait; holding 120 ms' },
+    ]);
   });
 
   it('that fails, then answers again: a warning, then (info) its return', async () => {
     let failures = 1;
-    const store: RateLimitStore = { spend: async () => (failures-- > 0 ? Promise.reject(new Error('ECONNRESET')) : 0), record: async () => {} };
+    const store: RateLimitStore = {
+      spend: async () => (failures-- > 0 ? Promise.reject(new Error('ECONNRESET')) : 0),
+      record: async () => {},
+    };
     const { client, lines } = logged(() => json(member('m1')), { logLevel: 'info', rateLimit: store });
     await client.members.get('m1');
     // The store is tried again in the background, at most every 500 ms, beside later requests.
@@ -244,7 +282,10 @@ describe('info: a rate-limit store', () => {
     await client.members.get('m1');
     await vi.waitFor(() => expect(lines).toHaveLength(2));
     expect(lines).toEqual([
-      { method: 'warn', line: "community-server-sdk: the rate-limit store failed (ECONNRESET); counting this client's budget in-process until it answers again" },
+      {
+        method: 'warn',
+        line: "community-server-sdk: the rate-limit store failed (ECONNRESET); counting this client's budget in-process until it answers again",
+      },
       { method: 'info', line: 'community-server-sdk: the rate-limit store answers again; counting the budget in it' },
     ]);
   });
@@ -254,13 +295,18 @@ describe('info: a watch waiting after a failed poll', () => {
   it('says what failed and how long until it reads again', async () => {
     const empty = () => json({ data: [], page: 1, pageSize: 10, total: 0, totalPages: 0 });
     // The list call (the baseline), then a failing poll, then quiet polls.
-    const { client, at } = logged(inTurn(empty, () => json(errorBody('unavailable', 'down for maintenance'), 503), empty), { logLevel: 'info', maxRetries: 0 });
+    const { client, at } = logged(
+      inTurn(empty, () => json(errorBody('unavailable', 'down for maintenance'), 503), empty),
+      { logLevel: 'info', maxRetries: 0 },
+    );
     const watch = client.logs.list().watch({ intervalMs: 20 });
     const next = watch.next();
     await vi.waitFor(() => expect(at('info')).toHaveLength(1));
     watch.close();
     await expect(next).resolves.toEqual({ done: true, value: undefined });
-    expect(at('info')[0]).toMatch(/^community-server-sdk: watch of GET \/api\/v1\/server\/logs: down for maintenance; reading again in \d+ ms$/);
+    expect(at('info')[0]).toMatch(
+      /^community-server-sdk: watch of GET \/api\/v1\/server\/logs: down for maintenance; reading again in \d+ ms$/,
+    );
     // The first backoff: the interval with equal jitter.
     expect(waitOf(at('info')[0]!)).toBeGreaterThanOrEqual(10);
     expect(waitOf(at('info')[0]!)).toBeLessThanOrEqual(20);
@@ -299,7 +345,9 @@ describe('the token never reaches a line', () => {
 
 describe("the SDK's warnings go to the logger, not to console", () => {
   it('plain-http baseUrl, validation warnings and a failing rate-limit store', async () => {
-    const consoles = (['log', 'error', 'warn', 'info', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+    const consoles = (['log', 'error', 'warn', 'info', 'debug'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => {}),
+    );
     const { logger, at, lines } = recorder();
     const store: RateLimitStore = { spend: () => Promise.reject(new Error('ECONNREFUSED')), record: async () => {} };
     const { client } = clientWith(() => json({ ...member('m1'), id: 5 }), {

@@ -24,7 +24,12 @@ export interface Received {
 export async function receive(response: Response): Promise<Received> {
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
   const text = await response.text();
-  return { status: response.status, mediaType, headers: response.headers, body: mediaType === 'application/json' ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    mediaType,
+    headers: response.headers,
+    body: mediaType === 'application/json' ? JSON.parse(text) : text,
+  };
 }
 
 /** The request path of `endpoint` with its path parameters taken from `args`, in order, percent-encoded. */
@@ -68,7 +73,9 @@ export function conformance(doc: OpenApiDocument) {
   function declaredResponse(endpoint: Endpoint, status: number): { response: ResponseObject; pointer: string } | undefined {
     const declared = operationOf(endpoint).responses[String(status)];
     if (!declared) return undefined;
-    if (!('$ref' in declared)) return { response: declared, pointer: `/paths/${segment(endpoint.path)}/${endpoint.method.toLowerCase()}/responses/${status}` };
+    if (!('$ref' in declared)) {
+      return { response: declared, pointer: `/paths/${segment(endpoint.path)}/${endpoint.method.toLowerCase()}/responses/${status}` };
+    }
     const name = declared.$ref.split('/').at(-1)!;
     return { response: doc.components.responses[name]!, pointer: declared.$ref.slice(1) };
   }
@@ -85,11 +92,15 @@ export function conformance(doc: OpenApiDocument) {
     const { response, pointer } = declared;
     if (!response.content?.[received.mediaType]) return [`${label}: media type ${received.mediaType || '(none)'} not declared`];
     const validate = schemaAt(`${pointer}/content/${segment(received.mediaType)}/schema`);
-    const problems = validate(received.body) ? [] : validate.errors!.map((e) => `${label}: body${e.instancePath} ${e.message} (${e.schemaPath})`);
+    const problems = validate(received.body)
+      ? []
+      : validate.errors!.map((e) => `${label}: body${e.instancePath} ${e.message} (${e.schemaPath})`);
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       const text = received.headers.get(name);
       const check = schemaAt(`${pointer}/headers/${segment(name)}/schema`);
-      if (text !== null && !check(headerValue(text, header.schema))) problems.push(`${label}: header ${name} ${ajv.errorsText(check.errors)}`);
+      if (text !== null && !check(headerValue(text, header.schema))) {
+        problems.push(`${label}: header ${name} ${ajv.errorsText(check.errors)}`);
+      }
     }
     return problems;
   }

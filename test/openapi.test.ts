@@ -49,7 +49,9 @@ describe('openapi.json', () => {
   });
 
   it('has one operation per request: exactly the 64 of the resource table', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const requests = [...endpoints.values()].map((endpoint) => `${endpoint.method} ${endpoint.path}`);
     expect(operations).toHaveLength(64);
     expect(new Set(operations).size).toBe(64);
@@ -62,7 +64,10 @@ describe('openapi.json', () => {
     for (const endpoint of endpoints.values()) {
       const names = (operationOf(endpoint).parameters ?? []).map((p) => ('$ref' in p ? p.$ref.split('/').at(-1) : p.name));
       const pathNames = endpoint.parts.flatMap((part) => (typeof part === 'string' ? [] : [part.name]));
-      expect(names, endpoint.path).toEqual([...pathNames, ...(endpoint.kind === 'page' ? ['page', 'pageSize', 'limit', 'orderBy', 'sort'] : [])]);
+      expect(names, endpoint.path).toEqual([
+        ...pathNames,
+        ...(endpoint.kind === 'page' ? ['page', 'pageSize', 'limit', 'orderBy', 'sort'] : []),
+      ]);
     }
   });
 
@@ -71,7 +76,9 @@ describe('openapi.json', () => {
     for (const endpoint of endpoints.values()) {
       const parts = endpoint.parts.flatMap((part) => (typeof part === 'string' ? [] : [part]));
       const declared = (operationOf(endpoint).parameters ?? []).slice(0, parts.length).map((p) => (p as Parameter).schema);
-      expect(declared, endpoint.path).toEqual(parts.map((part) => expect.objectContaining(part.kind === 'int32' ? { type: 'integer', format: 'int32' } : { type: 'string' })));
+      expect(declared, endpoint.path).toEqual(
+        parts.map((part) => expect.objectContaining(part.kind === 'int32' ? { type: 'integer', format: 'int32' } : { type: 'string' })),
+      );
       int32.push(...parts.filter((part) => part.kind === 'int32').map((part) => part.name));
     }
     expect(new Set(int32)).toEqual(new Set(['groupId', 'unitId'])); // spec Part 4
@@ -91,7 +98,9 @@ describe('openapi.json', () => {
   });
 
   it('declares a 400 exactly where the mock checks input: a list’s paging, an int32 id, the token body', () => {
-    const checked = [...endpoints.values()].filter((e) => e.kind === 'page' || e.body !== undefined || e.parts.some((part) => typeof part !== 'string' && part.kind === 'int32'));
+    const checked = [...endpoints.values()].filter(
+      (e) => e.kind === 'page' || e.body !== undefined || e.parts.some((part) => typeof part !== 'string' && part.kind === 'int32'),
+    );
     expect(checked).toHaveLength(29 + 2 + 1);
     for (const endpoint of endpoints.values()) {
       const declared = operationOf(endpoint).responses['400'];
@@ -109,11 +118,15 @@ describe('openapi.json', () => {
   });
 
   it('lets every response object carry unknown fields; only the token request body is closed', () => {
-    const bodies = Object.values(doc.paths).flatMap((methods) => Object.values(methods).flatMap((operation) => (operation.requestBody ? [operation.requestBody] : [])));
+    const bodies = Object.values(doc.paths).flatMap((methods) =>
+      Object.values(methods).flatMap((operation) => (operation.requestBody ? [operation.requestBody] : [])),
+    );
     const requestOnly = new Set(JSON.stringify(bodies).match(/(?<=#\/components\/schemas\/)\w+/g));
     expect([...requestOnly]).toEqual(['CreateTokenRequest']);
     expect(doc.components.schemas['CreateTokenRequest']!['additionalProperties']).toBe(false);
-    const closed = Object.entries(doc.components.schemas).filter(([, schema]) => JSON.stringify(schema).includes('"additionalProperties":false'));
+    const closed = Object.entries(doc.components.schemas).filter(([, schema]) =>
+      JSON.stringify(schema).includes('"additionalProperties":false'),
+    );
     expect(closed.map(([name]) => name)).toEqual([...requestOnly]);
   });
 });
@@ -224,7 +237,12 @@ describe.each(['string', 'object'] as const)('401 and 403 bodies in the %s shape
 });
 
 describe('the conformance check', () => {
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}): Received => ({ status, mediaType: 'application/json', headers: new Headers(headers), body });
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}): Received => ({
+    status,
+    mediaType: 'application/json',
+    headers: new Headers(headers),
+    body,
+  });
 
   it('rejects a body that breaks the declared schema, with ajv’s errors', () => {
     const problems = nonConformities(resources.members.get, json(200, { id: 7, serverId: 'srv', createdAt: 1.5 }));
@@ -238,7 +256,9 @@ describe('the conformance check', () => {
   });
 
   it('rejects an item of a page, an int32 out of range, and an auth error of neither shape', () => {
-    expect(nonConformities(resources.members.list, json(200, { data: [{ id: 'm' }], page: 1, pageSize: 10, total: 1, totalPages: 1 }))).not.toEqual([]);
+    expect(
+      nonConformities(resources.members.list, json(200, { data: [{ id: 'm' }], page: 1, pageSize: 10, total: 1, totalPages: 1 })),
+    ).not.toEqual([]);
     const unit = { id: 2 ** 31, serverId: 's', userId: 'u', status: 0, panic: false, number: '1', agency: 'a', loc: null, items: [] };
     expect(nonConformities(resources.cad.units.get, json(200, unit))).toContain(
       'GET /api/v1/server/cad/units/{unitId} 200: body/id must match format "int32" (#/properties/id/format)',

@@ -22,11 +22,7 @@ describe('a list call', () => {
     expect(ids(third.data)).toEqual(range(21, 25));
     expect(third.hasNextPage()).toBe(false);
     await expect(third.getNextPage()).rejects.toThrow(CommunityServerError);
-    expect(requests.map(target)).toEqual([
-      '/api/v1/server/members',
-      '/api/v1/server/members?page=2',
-      '/api/v1/server/members?page=3',
-    ]);
+    expect(requests.map(target)).toEqual(['/api/v1/server/members', '/api/v1/server/members?page=2', '/api/v1/server/members?page=3']);
   });
 });
 
@@ -163,13 +159,16 @@ describe('toArray', () => {
 
 describe('issue 10 hardening: client — toArray', () => {
   /** A page of one member per page, numbered by the query, claiming `totalPages` pages. */
-  const claiming = (totalPages: number, answer: (page: number) => 'item' | 'empty' | 'fail' = () => 'item') =>
+  const claiming =
+    (totalPages: number, answer: (page: number) => 'item' | 'empty' | 'fail' = () => 'item') =>
     (request: Request) => {
       const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
       const kind = page === 1 ? 'item' : answer(page);
       if (kind === 'fail') return json({ error: { code: 'boom', message: 'boom' } }, 404);
       const data = kind === 'item' ? [member(`m${page}`)] : [];
-      return new Response(JSON.stringify({ data, page, pageSize: 1, total: totalPages, totalPages }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ data, page, pageSize: 1, total: totalPages, totalPages }), {
+        headers: { 'content-type': 'application/json' },
+      });
     };
 
   it('item 1: a claim of 1e9 pages whose pages 2.. are empty stops at the first empty page, within the concurrency window', async () => {
@@ -213,7 +212,11 @@ describe('issue 10 hardening: client — toArray', () => {
    * same fault in 2 s instead of 25; the full size runs with `npm run test:paging-full`.
    */
   it('item 2: 20,000 pages under a tenth of the default stack collect without RangeError', async () => {
-    const { stdout } = await run(process.execPath, ['--stack-size=100', '--import', 'tsx', '--input-type=module', '-e', spreadScript, sdkSource, '20000'], { cwd: root });
+    const { stdout } = await run(
+      process.execPath,
+      ['--stack-size=100', '--import', 'tsx', '--input-type=module', '-e', spreadScript, sdkSource, '20000'],
+      { cwd: root },
+    );
     expect(JSON.parse(stdout)).toEqual({ length: 20_000, last: 'm20000' });
   });
 

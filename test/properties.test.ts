@@ -32,17 +32,25 @@ const mock = createMockApi({ seed: 31 });
 const ORIGIN = 'https://community.test';
 
 /** A client whose fetch is `handler`, plus the requests it sent; no retries or rate-limit waits. */
-const clientOn = (handler: Handler, token = mock.tokens.main) => clientWith(handler, { token, baseUrl: ORIGIN, maxRetries: 0, rateLimit: 'off' });
+const clientOn = (handler: Handler, token = mock.tokens.main) =>
+  clientWith(handler, { token, baseUrl: ORIGIN, maxRetries: 0, rateLimit: 'off' });
 
 const expectedClass = (status: number) =>
-  status === 400 ? BadRequestError
-  : status === 401 ? AuthenticationError
-  : status === 403 ? PermissionDeniedError
-  : status === 404 ? NotFoundError
-  : status === 429 ? RateLimitError
-  : status === 503 ? ServiceUnavailableError
-  : status >= 500 ? InternalServerError
-  : ApiError;
+  status === 400
+    ? BadRequestError
+    : status === 401
+      ? AuthenticationError
+      : status === 403
+        ? PermissionDeniedError
+        : status === 404
+          ? NotFoundError
+          : status === 429
+            ? RateLimitError
+            : status === 503
+              ? ServiceUnavailableError
+              : status >= 500
+                ? InternalServerError
+                : ApiError;
 
 const headerName = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/);
 const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,40}$/).map((v) => v.trim());
@@ -50,7 +58,18 @@ const anyBody = fc.oneof(
   fc.string(),
   fc.json(),
   fc.constant(''),
-  fc.record({ error: fc.oneof(fc.string(), fc.anything(), fc.record({ code: fc.anything(), message: fc.anything(), details: fc.anything() }, { requiredKeys: [] })) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      {
+        error: fc.oneof(
+          fc.string(),
+          fc.anything(),
+          fc.record({ code: fc.anything(), message: fc.anything(), details: fc.anything() }, { requiredKeys: [] }),
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
   fc.uint8Array({ maxLength: 64 }).map((bytes) => new TextDecoder('utf-8').decode(bytes)),
 );
 
@@ -75,7 +94,9 @@ describe('(a) the error parser', () => {
           expect(typeof apiError.message).toBe('string');
           expect(apiError.message.length).toBeGreaterThan(0);
           // Only a 429 reads Retry-After: absent, or whole seconds ≥ 0.
-          expect(apiError instanceof RateLimitError ? apiError.retryAfter : null).toSatisfy((seconds: number | null) => seconds === null || (Number.isSafeInteger(seconds) && seconds >= 0));
+          expect(apiError instanceof RateLimitError ? apiError.retryAfter : null).toSatisfy(
+            (seconds: number | null) => seconds === null || (Number.isSafeInteger(seconds) && seconds >= 0),
+          );
         },
       ),
       settings,
@@ -84,7 +105,14 @@ describe('(a) the error parser', () => {
 });
 
 describe('(a2) Retry-After (issue 10 item 3)', () => {
-  const init = { status: 429, code: 'rate_limited', message: 'slow down', details: undefined, method: 'GET', path: '/api/v1/server/members' };
+  const init = {
+    status: 429,
+    code: 'rate_limited',
+    message: 'slow down',
+    details: undefined,
+    method: 'GET',
+    path: '/api/v1/server/members',
+  };
   const dayName = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)/;
 
   it('any header value reads as null (absent) or a whole number of seconds ≥ 0; only delay-seconds and HTTP-dates are read', () => {
@@ -98,9 +126,13 @@ describe('(a2) Retry-After (issue 10 item 3)', () => {
     fc.assert(
       fc.property(value, (retryAfter) => {
         const seconds = new RateLimitError({ ...init, headers: { 'retry-after': retryAfter } }).retryAfter;
-        const readable = /^\d+(?:\.\d+)?$/.test(retryAfter.trim()) || (dayName.test(retryAfter.trim()) && /\d\d:\d\d:\d\d/.test(retryAfter));
+        const readable =
+          /^\d+(?:\.\d+)?$/.test(retryAfter.trim()) || (dayName.test(retryAfter.trim()) && /\d\d:\d\d:\d\d/.test(retryAfter));
         // Null when unreadable; when readable, null (a date past) or whole seconds ≥ 0.
-        expect(seconds).toSatisfy((s: number | null) => (s === null ? true : readable && Number.isSafeInteger(s) && s >= 0), `${JSON.stringify(retryAfter)} read as ${seconds}`);
+        expect(seconds).toSatisfy(
+          (s: number | null) => (s === null ? true : readable && Number.isSafeInteger(s) && s >= 0),
+          `${JSON.stringify(retryAfter)} read as ${seconds}`,
+        );
       }),
       settings,
     );
@@ -111,7 +143,24 @@ describe('(b) path ids', () => {
   const idArbitrary = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
-    fc.constantFrom('', ' ', '\t\n', '.', '..', '/', '../members', '%', '%2F', '%E0%A4%A', 'a/b', '?page=2', '#x', 'x'.repeat(5000), '\u{1F4A9}', '\uD800'),
+    fc.constantFrom(
+      '',
+      ' ',
+      '\t\n',
+      '.',
+      '..',
+      '/',
+      '../members',
+      '%',
+      '%2F',
+      '%E0%A4%A',
+      'a/b',
+      '?page=2',
+      '#x',
+      'x'.repeat(5000),
+      '\u{1F4A9}',
+      '\uD800',
+    ),
     fc.array(fc.constantFrom('/', '.', '%', '?', '#', ' ', 'a', '\\', '\u0000'), { maxLength: 12 }).map((parts) => parts.join('')),
   );
 
@@ -126,8 +175,14 @@ describe('(b) path ids', () => {
         // Refused: nothing sent. Sent: one request, the id in one segment, and the mock's 404.
         const refused = error instanceof InvalidArgumentError;
         const segments = requests.map((request) => new URL(request.url).pathname.split('/'));
-        expect(segments).toEqual(refused ? [] : [['', 'api', 'v1', 'server', 'members', expect.toSatisfy((segment: string) => decodeURIComponent(segment) === id)]]);
-        expect(error).toEqual(refused ? expect.any(InvalidArgumentError) : expect.objectContaining({ status: 404, code: 'member_not_found' }));
+        expect(segments).toEqual(
+          refused
+            ? []
+            : [['', 'api', 'v1', 'server', 'members', expect.toSatisfy((segment: string) => decodeURIComponent(segment) === id)]],
+        );
+        expect(error).toEqual(
+          refused ? expect.any(InvalidArgumentError) : expect.objectContaining({ status: 404, code: 'member_not_found' }),
+        );
       }),
       settings,
     );
@@ -142,9 +197,13 @@ describe('(b) path ids', () => {
           (e: unknown) => e,
         );
         const refused = error instanceof InvalidArgumentError;
-        const ids = requests.map((request) => new URL(request.url).pathname.split('/')).map((segments) => [segments.length, ...[segments[5], segments[7]].map((s) => decodeURIComponent(s!))]);
+        const ids = requests
+          .map((request) => new URL(request.url).pathname.split('/'))
+          .map((segments) => [segments.length, ...[segments[5], segments[7]].map((s) => decodeURIComponent(s!))]);
         expect(ids).toEqual(refused ? [] : [[8, departmentId, memberId]]);
-        expect(error).toEqual(refused ? expect.any(InvalidArgumentError) : expect.objectContaining({ status: 404, code: 'department_not_found' }));
+        expect(error).toEqual(
+          refused ? expect.any(InvalidArgumentError) : expect.objectContaining({ status: 404, code: 'department_not_found' }),
+        );
       }),
       settings,
     );
@@ -152,24 +211,32 @@ describe('(b) path ids', () => {
 
   it('int32 ids: a non-integer is refused before sending; an integer is answered 200 or 404, never 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.integer(), fc.double(), fc.constantFrom(2 ** 31, -(2 ** 31) - 1, Number.NaN, Infinity)), async (unitId) => {
-        const { client, requests } = clientOn((request) => mock.fetch(request));
-        const outcome = await client.cad.units.get(unitId).then(
-          () => 'found',
-          (e: unknown) => e,
-        );
-        const int32 = Number.isInteger(unitId) && unitId >= -(2 ** 31) && unitId < 2 ** 31;
-        // A non-integer never leaves the client; an integer is the unit or a 404, never a 5xx.
-        expect(requests).toHaveLength(int32 ? 1 : 0);
-        expect(outcome).toSatisfy((o: unknown) => (int32 ? o === 'found' || o instanceof NotFoundError : o instanceof InvalidArgumentError), `${unitId}: ${String(outcome)}`);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.integer(), fc.double(), fc.constantFrom(2 ** 31, -(2 ** 31) - 1, Number.NaN, Infinity)),
+        async (unitId) => {
+          const { client, requests } = clientOn((request) => mock.fetch(request));
+          const outcome = await client.cad.units.get(unitId).then(
+            () => 'found',
+            (e: unknown) => e,
+          );
+          const int32 = Number.isInteger(unitId) && unitId >= -(2 ** 31) && unitId < 2 ** 31;
+          // A non-integer never leaves the client; an integer is the unit or a 404, never a 5xx.
+          expect(requests).toHaveLength(int32 ? 1 : 0);
+          expect(outcome).toSatisfy(
+            (o: unknown) => (int32 ? o === 'found' || o instanceof NotFoundError : o instanceof InvalidArgumentError),
+            `${unitId}: ${String(outcome)}`,
+          );
+        },
+      ),
       settings,
     );
   });
 });
 
 describe('(c) query values on every list request', () => {
-  const lists = endpointsOf(resources).map(({ endpoint }) => endpoint).filter((endpoint) => endpoint.kind === 'page');
+  const lists = endpointsOf(resources)
+    .map(({ endpoint }) => endpoint)
+    .filter((endpoint) => endpoint.kind === 'page');
   const store = mock.store.main;
   const departmentId = store.departments.all()[0]!.id;
   const ids: Record<string, string> = {
@@ -182,7 +249,12 @@ describe('(c) query values on every list request', () => {
     username: store.logs.all()[0]!.username,
   };
   const pathOf = (endpoint: Endpoint) => endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name]!));
-  const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('0', '1', '10', '100', '101', '-1', 'asc', 'desc', 'DESC', 'createdAt', 'id', '', ' 1', '1 ', '1.0', '1e2', '0x10'));
+  const value = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.integer().map(String),
+    fc.double().map(String),
+    fc.constantFrom('0', '1', '10', '100', '101', '-1', 'asc', 'desc', 'DESC', 'createdAt', 'id', '', ' 1', '1 ', '1.0', '1e2', '0x10'),
+  );
   const query = fc.dictionary(fc.constantFrom('page', 'pageSize', 'limit', 'orderBy', 'sort', 'other'), value, { maxKeys: 6 });
 
   it(`covers all ${lists.length} list requests`, () => expect(lists).toHaveLength(29));
@@ -233,7 +305,9 @@ describe('(d) the token', () => {
           (e: unknown) => e,
         );
         const missing = await client.members.get('m1', { timeout: 0.5 }).catch((e: unknown) => e); // a bad option, too
-        for (const rendered of [...renderings(error), ...renderings(missing), ...renderings(client)]) expect(rendered).not.toContain(secret);
+        for (const rendered of [...renderings(error), ...renderings(missing), ...renderings(client)]) {
+          expect(rendered).not.toContain(secret);
+        }
         const urls = requests.map((request) => request.url);
         expect(urls.length).toBeGreaterThan(0);
         expect(urls.filter((url) => url.includes(encodeURIComponent(secret)))).toEqual([]);
@@ -246,34 +320,51 @@ describe('(d) the token', () => {
   it('issue 10 item 5: whatever a custom fetch throws, however the token is buried in it, no rendering of the error shows it', async () => {
     const settingsHere = { numRuns: Math.max(50, Math.floor(RUNS / 4)) };
     await fc.assert(
-      fc.asyncProperty(token.chain((secret) => {
-        const leaf = fc.oneof(fc.constant(secret), fc.constant(`Bearer ${secret}`), fc.string(), fc.integer(), fc.constant(null));
-        const anything = fc.anything({ values: [leaf], key: fc.oneof(fc.string(), fc.constant(secret)), maxDepth: 4, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true });
-        return fc.tuple(fc.constant(secret), anything);
-      }), fc.boolean(), async ([secret, buried], wrap) => {
-        const thrown = wrap ? new AggregateError([new Error('inner', { cause: buried })], 'outer', { cause: buried }) : buried;
-        const { client } = clientOn(() => { throw thrown; }, secret);
-        const error = await client.members.get('m1', { maxRetries: 0 }).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(CommunityServerError);
-        const texts = [...renderings(error), inspect(error, { depth: Infinity, showHidden: true, getters: true })];
-        for (const text of texts) expect(text).not.toContain(secret);
-      }),
+      fc.asyncProperty(
+        token.chain((secret) => {
+          const leaf = fc.oneof(fc.constant(secret), fc.constant(`Bearer ${secret}`), fc.string(), fc.integer(), fc.constant(null));
+          const anything = fc.anything({
+            values: [leaf],
+            key: fc.oneof(fc.string(), fc.constant(secret)),
+            maxDepth: 4,
+            withMap: true,
+            withSet: true,
+            withNullPrototype: true,
+            withSparseArray: true,
+          });
+          return fc.tuple(fc.constant(secret), anything);
+        }),
+        fc.boolean(),
+        async ([secret, buried], wrap) => {
+          const thrown = wrap ? new AggregateError([new Error('inner', { cause: buried })], 'outer', { cause: buried }) : buried;
+          const { client } = clientOn(() => {
+            throw thrown;
+          }, secret);
+          const error = await client.members.get('m1', { maxRetries: 0 }).catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(CommunityServerError);
+          const texts = [...renderings(error), inspect(error, { depth: Infinity, showHidden: true, getters: true })];
+          for (const text of texts) expect(text).not.toContain(secret);
+        },
+      ),
       settingsHere,
     );
   });
 
   it('a token the client refuses is not repeated by the refusal', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 12, maxLength: 60 }).filter((s) => !/^[\x21-\x7e]+$/.test(s) && s.trim().length >= 12), (secret) => {
-        let error: unknown;
-        try {
-          new CommunityServerClient({ token: secret, baseUrl: ORIGIN });
-        } catch (e) {
-          error = e;
-        }
-        expect(error).toBeInstanceOf(InvalidArgumentError);
-        for (const rendered of renderings(error)) expect(rendered).not.toContain(secret);
-      }),
+      fc.property(
+        fc.string({ minLength: 12, maxLength: 60 }).filter((s) => !/^[\x21-\x7e]+$/.test(s) && s.trim().length >= 12),
+        (secret) => {
+          let error: unknown;
+          try {
+            new CommunityServerClient({ token: secret, baseUrl: ORIGIN });
+          } catch (e) {
+            error = e;
+          }
+          expect(error).toBeInstanceOf(InvalidArgumentError);
+          for (const rendered of renderings(error)) expect(rendered).not.toContain(secret);
+        },
+      ),
       settings,
     );
   });

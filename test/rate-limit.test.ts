@@ -3,7 +3,14 @@
  * `X-RateLimit-Remaining`/`Reset` and waits for the window to reset rather than taking a 429.
  * Checked against the mock's real rate limiter, counting every status on the wire.
  */
-import { AbortError, CommunityServerClient, InvalidArgumentError, RateLimitError, type ClientOptions, type RateLimitStore } from 'community-server-sdk';
+import {
+  AbortError,
+  CommunityServerClient,
+  InvalidArgumentError,
+  RateLimitError,
+  type ClientOptions,
+  type RateLimitStore,
+} from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from './helpers';
@@ -35,7 +42,10 @@ describe("rateLimit: 'wait'", () => {
     const { client, count } = counted(mock);
     let seen = 0;
     for await (const _ of client.logs.list({ pageSize: 50 })) seen++;
-    const [roles, departments] = await Promise.all([client.roles.list({ pageSize: 2 }).toArray(), client.departments.list({ pageSize: 1 }).toArray({ concurrency: 3 })]);
+    const [roles, departments] = await Promise.all([
+      client.roles.list({ pageSize: 2 }).toArray(),
+      client.departments.list({ pageSize: 1 }).toArray({ concurrency: 3 }),
+    ]);
     expect(seen).toBe(mock.store.main.logs.size);
     expect(roles).toHaveLength(mock.store.main.roles.size);
     expect(departments).toHaveLength(mock.store.main.departments.size);
@@ -85,11 +95,15 @@ describe("rateLimit: 'wait'", () => {
   });
 
   it('refuses an unknown mode', () => {
-    expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: 'queue' as never })).toThrow(/rateLimit must be 'wait', 'off' or a RateLimitStore/);
+    expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: 'queue' as never })).toThrow(
+      /rateLimit must be 'wait', 'off' or a RateLimitStore/,
+    );
   });
   it('refuses an object that is not a RateLimitStore', () => {
     for (const rateLimit of [{}, { spend: () => 0 }, { spend: 1, record: () => {} }, null]) {
-      expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: rateLimit as never })).toThrow(InvalidArgumentError);
+      expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: rateLimit as never })).toThrow(
+        InvalidArgumentError,
+      );
     }
   });
 
@@ -151,7 +165,11 @@ describe('rateLimit: a RateLimitStore', () => {
   it('a store that throws or answers nonsense: the client goes on locally, warns once, and the token stays out of the warning', async () => {
     const mock = createMockApi({ rateLimit: { limit: 4, windowMs: 300 } });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    for (const spend of [async () => Promise.reject(new Error(`refused for Bearer ${mock.tokens.main}`)), async () => Number.NaN, async () => -5]) {
+    for (const spend of [
+      async () => Promise.reject(new Error(`refused for Bearer ${mock.tokens.main}`)),
+      async () => Number.NaN,
+      async () => -5,
+    ]) {
       warn.mockClear();
       const store: RateLimitStore = { spend, record: async () => {} };
       const { client, count } = counted(mock, { rateLimit: store });

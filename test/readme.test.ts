@@ -18,8 +18,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
-const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string>; name: string };
-const blocks = [...readFileSync(`${root}/README.md`, 'utf8').matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, lang, code], index) => ({ lang: lang!, code: code!, index }));
+const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
+  scripts: Record<string, string>;
+  bin: Record<string, string>;
+  name: string;
+};
+const blocks = [...readFileSync(`${root}/README.md`, 'utf8').matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, lang, code], index) => ({
+  lang: lang!,
+  code: code!,
+  index,
+}));
 const ofLang = (lang: string) => blocks.filter((b) => b.lang === lang);
 
 /** What README snippets take as given; each block is a module, so its own declarations win. */
@@ -51,12 +59,17 @@ it('type-checks every ts block', async () => {
   for (const block of ofLang('ts')) {
     writeFileSync(`${dir}/block-${String(block.index).padStart(2, '0')}.ts`, `${block.code}\nexport {};\n`);
     for (const [, name] of block.code.matchAll(/from '\.\/([\w-]+)'/g)) {
-      const example = ['examples', 'examples/testing', 'examples/dashboard'].map((d) => `${d}/${name}.ts`).find((f) => existsSync(`${root}/${f}`));
+      const example = ['examples', 'examples/testing', 'examples/dashboard']
+        .map((d) => `${d}/${name}.ts`)
+        .find((f) => existsSync(`${root}/${f}`));
       expect(example, `README imports ./${name}, which no example has`).toBeDefined();
       writeFileSync(`${dir}/${name}.ts`, `export * from '../../${example!.replace(/\.ts$/, '')}';\n`);
     }
   }
-  writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.test.json', compilerOptions: { noEmit: true }, include: ['*.ts'] }));
+  writeFileSync(
+    `${dir}/tsconfig.json`,
+    JSON.stringify({ extends: '../../tsconfig.test.json', compilerOptions: { noEmit: true }, include: ['*.ts'] }),
+  );
   const result = await run(`${root}/node_modules/.bin/tsc`, ['-p', `${dir}/tsconfig.json`], { cwd: root }).then(
     () => '',
     (error: Error & { stdout?: string }) => error.stdout ?? String(error),
@@ -72,7 +85,10 @@ describe('sh and python blocks', () => {
   });
   afterAll(() => server.close());
 
-  const commands = ofLang('sh').flatMap((b) => b.code.split('\n')).map((line) => line.replace(/\s+#.*$/, '').trim()).filter((line) => line && !line.startsWith('#'));
+  const commands = ofLang('sh')
+    .flatMap((b) => b.code.split('\n'))
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line && !line.startsWith('#'));
 
   it.each(commands.filter((c) => !c.startsWith('curl ')))('%s', (command) => {
     for (const step of command.split('&&').map((s) => s.trim())) {
@@ -82,7 +98,10 @@ describe('sh and python blocks', () => {
       else if (tool === 'npm' && args[0] === 'install') {
         // A bare install, the package itself, or its (optional) peer dependencies.
         const known = [pkg.name, 'msw', '@faker-js/faker'];
-        expect(args.slice(1).filter((a) => !a.startsWith('-') && !known.includes(a)), step).toEqual([]);
+        expect(
+          args.slice(1).filter((a) => !a.startsWith('-') && !known.includes(a)),
+          step,
+        ).toEqual([]);
       } else if (tool === 'npx' && args[0] === 'tsx') expect(existsSync(`${root}/${args[1]}`), step).toBe(true);
       else if (tool === 'npx' && args[0] === '-p') {
         // `npx -p community-server-sdk community-server-mock`: the bin, from any directory.
@@ -95,7 +114,9 @@ describe('sh and python blocks', () => {
 
   it.each(commands.filter((c) => c.startsWith('curl ')))('%s', async (command) => {
     const line = command.replaceAll('http://127.0.0.1:4010', server.url);
-    const { stdout } = await run('bash', ['-c', `set -o pipefail; ${line} --fail-with-body`], { env: { ...process.env, TOKEN: mock.tokens.main } });
+    const { stdout } = await run('bash', ['-c', `set -o pipefail; ${line} --fail-with-body`], {
+      env: { ...process.env, TOKEN: mock.tokens.main },
+    });
     const body = JSON.parse(stdout) as { data?: unknown[]; status?: string; error?: unknown };
     expect(body.error, stdout).toBeUndefined();
     expect(body.data ?? body.status, stdout).toBeTruthy();

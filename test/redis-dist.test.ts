@@ -40,14 +40,25 @@ const script = `
 `;
 
 it.each([
-  ['ESM (import)', '--input-type=module', `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); const entry = await import('community-server-sdk/redis');`],
+  [
+    'ESM (import)',
+    '--input-type=module',
+    `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); const entry = await import('community-server-sdk/redis');`,
+  ],
   ['CommonJS (require)', '--input-type=commonjs', `(async () => { const entry = require('community-server-sdk/redis');`],
-])('%s loads without ioredis or redis installed, and runs the script with its two keys (the window, its leases; one Cluster slot)', async (_, inputType, load) => {
-  const source = inputType.endsWith('commonjs') ? `${load} ${script} })().catch((e) => { console.error(e); process.exit(1); });` : `${load} ${script}`;
-  const { stdout } = await run(process.execPath, [inputType, '-e', source], { cwd: dir });
-  expect(JSON.parse(stdout)).toEqual({ go: 0, calls: ['evalsha', 'eval 2 p:{k} p:{k}:leases spend'], resolvable: [] });
-});
+])(
+  '%s loads without ioredis or redis installed, and runs the script with its two keys (the window, its leases; one Cluster slot)',
+  async (_, inputType, load) => {
+    const source = inputType.endsWith('commonjs')
+      ? `${load} ${script} })().catch((e) => { console.error(e); process.exit(1); });`
+      : `${load} ${script}`;
+    const { stdout } = await run(process.execPath, [inputType, '-e', source], { cwd: dir });
+    expect(JSON.parse(stdout)).toEqual({ go: 0, calls: ['evalsha', 'eval 2 p:{k} p:{k}:leases spend'], resolvable: [] });
+  },
+);
 
 it('the built entry names neither library', () => {
-  for (const file of ['redis.js', 'redis.cjs']) expect(readFileSync(`${root}/dist/${file}`, 'utf8')).not.toMatch(/["'](ioredis|redis|@redis\/client)["']/);
+  for (const file of ['redis.js', 'redis.cjs']) {
+    expect(readFileSync(`${root}/dist/${file}`, 'utf8')).not.toMatch(/["'](ioredis|redis|@redis\/client)["']/);
+  }
 });

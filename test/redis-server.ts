@@ -58,7 +58,9 @@ export async function startRedis(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sdk-redis-'));
   let child: ChildProcess | undefined;
   const launch = async () => {
-    child = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+    child = spawn(BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+      stdio: 'ignore',
+    });
     const started = Date.now();
     while (!(await answers(port))) {
       if (child.exitCode !== null || Date.now() - started > 10_000) throw new Error(`redis-server did not start on port ${port}`);

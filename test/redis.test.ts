@@ -58,7 +58,10 @@ async function connect(library: Library, url: string): Promise<RedisClient> {
 }
 
 /** The mock over HTTP, counting arrivals; closed after the test. */
-async function httpMock(rateLimit: { limit: number; windowMs: number }, members: number): Promise<{ http: MockHttpServer; arrivals: Arrival[]; token: string; members: number }> {
+async function httpMock(
+  rateLimit: { limit: number; windowMs: number },
+  members: number,
+): Promise<{ http: MockHttpServer; arrivals: Arrival[]; token: string; members: number }> {
   const { mock, arrivals } = countingMock(rateLimit, members);
   const http = await startMockHttpServer({ mock });
   connections.push({ close: () => http.close() });
@@ -72,14 +75,25 @@ const walk = async (client: CommunityServerClient, pageSize: number) => {
 };
 
 describe('one budget across clients', () => {
-  for (const mix of [['ioredis', 'ioredis', 'ioredis'], ['redis', 'redis', 'redis'], ['ioredis', 'redis', 'ioredis', 'redis']] as Library[][]) {
+  for (const mix of [
+    ['ioredis', 'ioredis', 'ioredis'],
+    ['redis', 'redis', 'redis'],
+    ['ioredis', 'redis', 'ioredis', 'redis'],
+  ] as Library[][]) {
     it(`${mix.length} clients (${mix.join(', ')}) on one token walk without a 429 and within every window`, async (context) => {
       const redis = skipWithoutRedis(context);
       const rateLimit = { limit: 10, windowMs: 500 };
       const { http, arrivals, token, members } = await httpMock(rateLimit, 60);
       const prefix = `test:${mix.join('-')}:`;
       const clients = await Promise.all(
-        mix.map(async (library) => new CommunityServerClient({ token, baseUrl: http.url, rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }) })),
+        mix.map(
+          async (library) =>
+            new CommunityServerClient({
+              token,
+              baseUrl: http.url,
+              rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }),
+            }),
+        ),
       );
       const items = await Promise.all(clients.map((client) => walk(client, 5)));
       expect(items).toEqual(mix.map(() => members));
@@ -144,7 +158,11 @@ describe('faults: the client goes on, on its own budget, and warns once', () => 
       const rateLimit = { limit: 5, windowMs: 250 };
       const { http, arrivals, token, members } = await httpMock(rateLimit, 400);
       const prefix = `test:kill:${library}:`;
-      const client = new CommunityServerClient({ token, baseUrl: http.url, rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }) });
+      const client = new CommunityServerClient({
+        token,
+        baseUrl: http.url,
+        rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }),
+      });
       const until = async (n: number) => {
         while (arrivals.length < n) await new Promise((resolve) => setTimeout(resolve, 5));
       };
@@ -214,11 +232,19 @@ describe('a client that dies with requests out', () => {
     const prefix = 'test:crash:';
     // A client that spends and never records, as one killed mid-request (kill -9) leaves Redis.
     const store = redisRateLimitStore(await connect('ioredis', redis.url), { prefix, leaseMs: 300 });
-    const dying = new CommunityServerClient({ token, baseUrl: http.url, rateLimit: { spend: (key) => store.spend(key), record: async () => {} } });
+    const dying = new CommunityServerClient({
+      token,
+      baseUrl: http.url,
+      rateLimit: { spend: (key) => store.spend(key), record: async () => {} },
+    });
     await Promise.all([1, 2, 3, 4].map(() => dying.roles.list()));
     await new Promise((resolve) => setTimeout(resolve, 450)); // past the leases and the mock's window
     const crashed = arrivals.length;
-    const client = new CommunityServerClient({ token, baseUrl: http.url, rateLimit: redisRateLimitStore(await connect('redis', redis.url), { prefix }) });
+    const client = new CommunityServerClient({
+      token,
+      baseUrl: http.url,
+      rateLimit: redisRateLimitStore(await connect('redis', redis.url), { prefix }),
+    });
     expect(await walk(client, 5)).toBe(75);
     const walked = arrivals.slice(crashed);
     expect(walked.filter((a) => a.status === 429)).toEqual([]);

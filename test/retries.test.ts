@@ -13,7 +13,10 @@ const ok = () => json(member('m1'));
 /** Fails the first `failures` attempts with `fail`, then answers `ok`. */
 const flaky = (failures: number, fail: () => Response | Promise<Response>) => (_: Request, attempt: number) =>
   attempt <= failures ? fail() : ok();
-const status = (code: number, headers: Record<string, string> = {}) => () => json(errorBody('e', `status ${code}`), code, headers);
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  () =>
+    json(errorBody('e', `status ${code}`), code, headers);
 const networkDown = () => Promise.reject(new TypeError('fetch failed'));
 const elapsed = async (run: () => Promise<unknown>) => {
   const start = performance.now();
@@ -204,12 +207,23 @@ describe('issue 10 hardening: client — item 3: an unreadable Retry-After is tr
     await expect(client.members.get('m1')).rejects.toMatchObject({ name: 'RateLimitError', retryAfter: null });
   });
 
-  it.each(['Sun, 06 Nov 2094 08:49:37 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', 'Sun Nov  6 08:49:37 2094'])('each of the three HTTP-date forms is read (%s)', (date) => {
-    const expected = Math.max(0, Math.ceil((Date.parse(date) - Date.now()) / 1000));
-    const error = new RateLimitError({ status: 429, code: 'x', message: 'x', details: undefined, headers: { 'retry-after': date }, method: 'GET', path: '/' });
-    expect(error.retryAfter).toBeGreaterThanOrEqual(expected - 1);
-    expect(error.retryAfter).toBeLessThanOrEqual(expected);
-  });
+  it.each(['Sun, 06 Nov 2094 08:49:37 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', 'Sun Nov  6 08:49:37 2094'])(
+    'each of the three HTTP-date forms is read (%s)',
+    (date) => {
+      const expected = Math.max(0, Math.ceil((Date.parse(date) - Date.now()) / 1000));
+      const error = new RateLimitError({
+        status: 429,
+        code: 'x',
+        message: 'x',
+        details: undefined,
+        headers: { 'retry-after': date },
+        method: 'GET',
+        path: '/',
+      });
+      expect(error.retryAfter).toBeGreaterThanOrEqual(expected - 1);
+      expect(error.retryAfter).toBeLessThanOrEqual(expected);
+    },
+  );
 
   it('a date in the past is readable: 0 s, retried at once', async () => {
     const past = new Date(Date.now() - 60_000).toUTCString();

@@ -34,7 +34,10 @@ const runtimes = {
   bun: { command: (bin: string) => [bin, '--no-install', script], env: { BUN_RUNTIME_TRANSPILER_CACHE_PATH: `${cache}/bun-cache` } },
   // The one permission the smoke needs: graphql (under msw) reads NODE_ENV as it loads. No
   // --allow-read: loading modules needs none. --no-prompt: a missing permission fails, never waits.
-  deno: { command: (bin: string) => [bin, 'run', '--no-prompt', '--allow-env=NODE_ENV', script], env: { DENO_DIR: `${cache}/deno-dir`, NO_COLOR: '1' } },
+  deno: {
+    command: (bin: string) => [bin, 'run', '--no-prompt', '--allow-env=NODE_ENV', script],
+    env: { DENO_DIR: `${cache}/deno-dir`, NO_COLOR: '1' },
+  },
 };
 
 const mock = createMockApi({ seed: 1 });

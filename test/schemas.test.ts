@@ -16,30 +16,55 @@ const spec: Record<string, { schema: z.ZodMiniObject; required: string; optional
   ApplicationResponse: {
     schema: schemas.ApplicationResponseSchema,
     required: 'id applicationId createdAt answers userId status',
-    optional: 'comments finalizedAt finalizedBy flagged reason reviewedAt reviewedBy gameId scoreReleased scoring sectionsSorted stagingStatus',
+    optional:
+      'comments finalizedAt finalizedBy flagged reason reviewedAt reviewedBy gameId scoreReleased scoring sectionsSorted stagingStatus',
   },
-  AuditLogEvent: { schema: schemas.AuditLogEventSchema, required: 'id serverId timestamp userId', optional: 'applicationId description type' },
+  AuditLogEvent: {
+    schema: schemas.AuditLogEventSchema,
+    required: 'id serverId timestamp userId',
+    optional: 'applicationId description type',
+  },
   CadCall: {
     schema: schemas.CadCallSchema,
     required: 'id serverId type createdByUserId createdAt status units title description records panels unitHistory',
     optional: 'address apiId code origin postal priority closedAt createdByUnit loc primaryUnit',
   },
-  CadCallNote: { schema: schemas.CadCallNoteSchema, required: 'id serverId callId createdByUserId createdByUnit createdAt type data', optional: 'mergedFrom' },
-  CadCourtHearing: { schema: schemas.CadCourtHearingSchema, required: 'serverId id status type recordId civId createdAt', optional: 'closedAt processedBy' },
+  CadCallNote: {
+    schema: schemas.CadCallNoteSchema,
+    required: 'id serverId callId createdByUserId createdByUnit createdAt type data',
+    optional: 'mergedFrom',
+  },
+  CadCourtHearing: {
+    schema: schemas.CadCourtHearingSchema,
+    required: 'serverId id status type recordId civId createdAt',
+    optional: 'closedAt processedBy',
+  },
   CadRecord: {
     schema: schemas.CadRecordSchema,
     required: 'id serverId createdByUserId createdAt type label data templateId previewData flags meta status objects',
     optional: 'agency createdByUnit noCharge',
   },
-  CadUnit: { schema: schemas.CadUnitSchema, required: 'id serverId userId status panic number agency loc items', optional: 'customStatusId location name rank subdivision' },
-  CadUnitGroup: { schema: schemas.CadUnitGroupSchema, required: 'id serverId name units status panic premade', optional: 'customStatusId maxUnits restrictAgency' },
+  CadUnit: {
+    schema: schemas.CadUnitSchema,
+    required: 'id serverId userId status panic number agency loc items',
+    optional: 'customStatusId location name rank subdivision',
+  },
+  CadUnitGroup: {
+    schema: schemas.CadUnitGroupSchema,
+    required: 'id serverId name units status panic premade',
+    optional: 'customStatusId maxUnits restrictAgency',
+  },
   Department: { schema: schemas.DepartmentSchema, required: 'id serverId name icon', optional: 'activated chatGuildId joinCode type' },
   DepartmentMember: {
     schema: schemas.DepartmentMemberSchema,
     required: 'id departmentId rankId createdAt rankPosition customColumnValues supportFlags roles',
     optional: 'inactive inactiveLastShift inactiveSince',
   },
-  DepartmentRank: { schema: schemas.DepartmentRankSchema, required: 'id departmentId name permissions position', optional: 'colour linkedChatRoleId' },
+  DepartmentRank: {
+    schema: schemas.DepartmentRankSchema,
+    required: 'id departmentId name permissions position',
+    optional: 'colour linkedChatRoleId',
+  },
   JoinRequest: { schema: schemas.JoinRequestSchema, required: 'userId serverId joinCode createdAt', optional: '' },
   Loa: {
     schema: schemas.LoaSchema,
@@ -59,12 +84,24 @@ const spec: Record<string, { schema: z.ZodMiniObject; required: string; optional
   HealthStatus: { schema: schemas.HealthStatusSchema, required: 'status', optional: '' },
   Metrics: { schema: schemas.MetricsSchema, required: 'status databasePoolSize', optional: '' },
   // Left open by the spec: the fields the live service is known to return, none required.
-  Shift: { schema: schemas.ShiftSchema, required: '', optional: 'id serverId memberId type wave autoEnd breakTimestamps createdAt endedAt endedBy' },
-  Role: { schema: schemas.RoleSchema, required: '', optional: 'id serverId name colour permissions extraPermissions linkedChatRoleId createdAt' },
+  Shift: {
+    schema: schemas.ShiftSchema,
+    required: '',
+    optional: 'id serverId memberId type wave autoEnd breakTimestamps createdAt endedAt endedBy',
+  },
+  Role: {
+    schema: schemas.RoleSchema,
+    required: '',
+    optional: 'id serverId name colour permissions extraPermissions linkedChatRoleId createdAt',
+  },
   ServerInfo: { schema: schemas.ServerInfoSchema, required: '', optional: 'id name ownerId chatGuildId joinCode createdAt roles' },
   GameConnection: { schema: schemas.GameConnectionSchema, required: '', optional: 'gameId userId createdAt lastUpdatedAt' },
   // issue 10 item 8: what the service and the mock send for #55–#58 (`token`, the secret, on create only).
-  Token: { schema: schemas.TokenSchema, required: '', optional: 'id name serverId permissions createdAt expiresAt deactivatedAt lastUsedAt active token' },
+  Token: {
+    schema: schemas.TokenSchema,
+    required: '',
+    optional: 'id name serverId permissions createdAt expiresAt deactivatedAt lastUsedAt active token',
+  },
 };
 
 const words = (text: string) => text.split(' ').filter(Boolean).sort();
@@ -75,7 +112,8 @@ function sampleFor(schema: z.ZodMiniObject, key: string): unknown {
 }
 
 /** A valid object with every field the schema names. */
-const fullSample = (schema: z.ZodMiniObject) => Object.fromEntries(Object.keys(schema.def.shape).map((key) => [key, sampleFor(schema, key)]));
+const fullSample = (schema: z.ZodMiniObject) =>
+  Object.fromEntries(Object.keys(schema.def.shape).map((key) => [key, sampleFor(schema, key)]));
 
 /** Keys the schema insists on, found by leaving each out of a valid object in turn. */
 function requiredKeys(schema: z.ZodMiniObject): string[] {
@@ -90,14 +128,16 @@ function requiredKeys(schema: z.ZodMiniObject): string[] {
 }
 
 describe.each(Object.entries(spec))('%s', (_, { schema, required, optional, requestBody }) => {
-  it('requires exactly the spec\'s R fields and names exactly its fields', () => {
+  it("requires exactly the spec's R fields and names exactly its fields", () => {
     expect(requiredKeys(schema)).toEqual(words(required));
     expect(Object.keys(schema.def.shape).sort()).toEqual(words(`${required} ${optional}`));
   });
 
   it(requestBody ? 'refuses unknown fields (request body)' : 'keeps unknown fields (response: loose)', () => {
     const withExtra = { ...fullSample(schema), notInSpec: { kept: true } };
-    expect(schema.safeParse(withExtra)).toMatchObject(requestBody ? { success: false } : { success: true, data: { notInSpec: { kept: true } } });
+    expect(schema.safeParse(withExtra)).toMatchObject(
+      requestBody ? { success: false } : { success: true, data: { notInSpec: { kept: true } } },
+    );
   });
 });
 
@@ -128,7 +168,7 @@ describe('field types', () => {
     expect(MemberPage.safeParse({ data: [{}], page: 1, pageSize: 10, total: 0, totalPages: 0 }).success).toBe(false);
     expect(MemberPage.safeParse({ data: [], page: 1 }).success).toBe(false);
   });
-  it('the token list accepts an array or an object; the error schema is the spec\'s', () => {
+  it("the token list accepts an array or an object; the error schema is the spec's", () => {
     expect(schemas.TokenListSchema.safeParse([{ id: 't' }]).success).toBe(true);
     expect(schemas.TokenListSchema.safeParse({ tokens: [] }).success).toBe(true);
     expect(schemas.ErrorResponseSchema.safeParse({ error: { code: 'x', message: 'y' } }).success).toBe(true);

@@ -25,7 +25,10 @@ const expectNoToken = (value: unknown) => {
 describe('the token never leaves in an error', () => {
   const echoes = [
     ['a 401 whose body echoes the token', () => json({ error: `invalid or expired token: ${TOKEN}` }, 401)],
-    ['a 400 whose details echo it, deep inside', () => json({ error: { code: 'bad', message: `got ${TOKEN}`, details: { nested: [{ [TOKEN]: TOKEN }] } } }, 400)],
+    [
+      'a 400 whose details echo it, deep inside',
+      () => json({ error: { code: 'bad', message: `got ${TOKEN}`, details: { nested: [{ [TOKEN]: TOKEN }] } } }, 400),
+    ],
     ['a 500 whose headers echo it', () => new Response('no', { status: 500, headers: { 'x-debug-auth': `Bearer ${TOKEN}` } })],
     ['a 502 HTML page that echoes it', () => new Response(`<html>${TOKEN}</html>`, { status: 502 })],
     ['a network failure', () => Promise.reject(new TypeError('fetch failed'))],
@@ -39,7 +42,10 @@ describe('the token never leaves in an error', () => {
   });
 
   it('a timeout', async () => {
-    const { client } = clientWith((request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))), { timeout: 20, maxRetries: 0 });
+    const { client } = clientWith(
+      (request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+      { timeout: 20, maxRetries: 0 },
+    );
     expectNoToken(await client.members.get('m1').catch((e: unknown) => e));
   });
 
@@ -120,14 +126,27 @@ describe('issue 10 hardening: client — item 5: no shape of cause carries the t
   };
   const withGetters = () => {
     const error = new Error('getters');
-    Object.defineProperty(error, 'explodes', { enumerable: true, get: () => { throw new Error('no'); } });
+    Object.defineProperty(error, 'explodes', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no');
+      },
+    });
     Object.defineProperty(error, 'leaks', { enumerable: true, get: () => bearer });
     Object.defineProperty(error, 'hiddenLeak', { enumerable: false, value: { authorization: bearer } });
     return error;
   };
   const hostileMessage = () => {
-    const thrown = { toString: () => { throw new Error('no toString'); } } as Record<string, unknown>;
-    Object.defineProperty(thrown, 'message', { get: () => { throw new Error('no message'); } });
+    const thrown = {
+      toString: () => {
+        throw new Error('no toString');
+      },
+    } as Record<string, unknown>;
+    Object.defineProperty(thrown, 'message', {
+      get: () => {
+        throw new Error('no message');
+      },
+    });
     thrown.config = { headers: { Authorization: bearer } };
     return thrown;
   };
@@ -135,29 +154,84 @@ describe('issue 10 hardening: client — item 5: no shape of cause carries the t
   const thrown: [string, (request: Request) => unknown][] = [
     ['a string quoting the token', () => `request failed with headers authorization=${bearer}`],
     ['a non-Error object', () => ({ message: `failed: ${bearer}`, code: 'ECONNRESET' })],
-    ['an AggregateError whose errors quote it', () => new AggregateError([new TypeError('first'), new Error(`second ${bearer}`), bearer], 'all attempts failed')],
-    ['an axios-like error with config.headers.Authorization', () => Object.assign(new Error('Network Error'), { config: { url: 'https://api.test', headers: { Authorization: bearer } } })],
+    [
+      'an AggregateError whose errors quote it',
+      () => new AggregateError([new TypeError('first'), new Error(`second ${bearer}`), bearer], 'all attempts failed'),
+    ],
+    [
+      'an axios-like error with config.headers.Authorization',
+      () => Object.assign(new Error('Network Error'), { config: { url: 'https://api.test', headers: { Authorization: bearer } } }),
+    ],
     ['an error with cycles', cyclic],
     ['getters that throw, and getters that return it', withGetters],
     ['Symbol keys and Symbol descriptions', () => Object.assign(new Error('symbols'), { [Symbol('auth')]: bearer, [Symbol(TOKEN)]: 'x' })],
-    ['a Map and a Set', () => Object.assign(new Error('collections'), { map: new Map<unknown, unknown>([['authorization', bearer], [TOKEN, 1]]), set: new Set([bearer]) })],
+    [
+      'a Map and a Set',
+      () =>
+        Object.assign(new Error('collections'), {
+          map: new Map<unknown, unknown>([
+            ['authorization', bearer],
+            [TOKEN, 1],
+          ]),
+          set: new Set([bearer]),
+        }),
+    ],
     ['a Headers object', (request) => Object.assign(new Error('headers'), { headers: new Headers(request.headers) })],
     ['the Request itself', (request) => Object.assign(new Error('request'), { request })],
-    ['a Response echoing it in a header', () => Object.assign(new Error('response'), { response: new Response('', { status: 502, headers: { 'x-echo': bearer } }) })],
-    ['a URL and URLSearchParams quoting it', () => Object.assign(new Error('url'), { url: new URL(`https://api.test/?access_token=${TOKEN}`), query: new URLSearchParams({ token: TOKEN }) })],
+    [
+      'a Response echoing it in a header',
+      () => Object.assign(new Error('response'), { response: new Response('', { status: 502, headers: { 'x-echo': bearer } }) }),
+    ],
+    [
+      'a URL and URLSearchParams quoting it',
+      () =>
+        Object.assign(new Error('url'), {
+          url: new URL(`https://api.test/?access_token=${TOKEN}`),
+          query: new URLSearchParams({ token: TOKEN }),
+        }),
+    ],
     ['a cause 100 levels deep', () => deepChain(100)],
     ['a throwing toString and message getter', hostileMessage],
-    ['a Proxy whose traps throw', () => Object.assign(new Error('proxy'), { proxy: new Proxy({ secret: bearer }, { ownKeys: () => { throw new Error('trap'); } }) })],
-    ['a Proxy whose every trap throws, inside and as the error', () => {
-      const trap = () => { throw new Error(`trap ${bearer}`); };
-      const traps = { getPrototypeOf: trap, ownKeys: trap, get: trap, getOwnPropertyDescriptor: trap, has: trap };
-      return new Proxy(Object.assign(new Error(bearer), { inner: new Proxy({ secret: bearer }, traps) }), { getPrototypeOf: trap });
-    }],
-    ['a caller-class error, cause of a cause', () => new (class FetchFailure extends Error {})('outer', { cause: new Error('inner', { cause: { headers: [['authorization', bearer]] } }) })],
+    [
+      'a Proxy whose traps throw',
+      () =>
+        Object.assign(new Error('proxy'), {
+          proxy: new Proxy(
+            { secret: bearer },
+            {
+              ownKeys: () => {
+                throw new Error('trap');
+              },
+            },
+          ),
+        }),
+    ],
+    [
+      'a Proxy whose every trap throws, inside and as the error',
+      () => {
+        const trap = () => {
+          throw new Error(`trap ${bearer}`);
+        };
+        const traps = { getPrototypeOf: trap, ownKeys: trap, get: trap, getOwnPropertyDescriptor: trap, has: trap };
+        return new Proxy(Object.assign(new Error(bearer), { inner: new Proxy({ secret: bearer }, traps) }), { getPrototypeOf: trap });
+      },
+    ],
+    [
+      'a caller-class error, cause of a cause',
+      () =>
+        new (class FetchFailure extends Error {})('outer', {
+          cause: new Error('inner', { cause: { headers: [['authorization', bearer]] } }),
+        }),
+    ],
   ];
 
   it.each(thrown)('a custom fetch throwing %s: ConnectionError, token nowhere', async (_, fail) => {
-    const { client } = clientWith((request) => { throw fail(request); }, { maxRetries: 0 });
+    const { client } = clientWith(
+      (request) => {
+        throw fail(request);
+      },
+      { maxRetries: 0 },
+    );
     const error = (await client.members.get('m1').catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(ConnectionError);
     for (const text of deepRenderings(error)) expect(text).not.toContain(TOKEN);
@@ -171,24 +245,57 @@ describe('issue 10 hardening: client — item 5: no shape of cause carries the t
   const hooked: [string, () => unknown][] = [
     ['an own util.inspect.custom', () => Object.assign(new Error('ic'), { [custom]: () => TOKEN })],
     ['an own toJSON', () => Object.assign(new Error('tj'), { toJSON: () => ({ a: TOKEN }) })],
-    ['a getter on its class prototype', () => new (class Leaky extends Error { get detail() { return TOKEN; } })('pg')],
-    ['an inherited util.inspect.custom and toString', () => new (class Quoting extends Error { [custom]() { return TOKEN; } override toString() { return TOKEN; } })('ih')],
+    [
+      'a getter on its class prototype',
+      () =>
+        new (class Leaky extends Error {
+          get detail() {
+            return TOKEN;
+          }
+        })('pg'),
+    ],
+    [
+      'an inherited util.inspect.custom and toString',
+      () =>
+        new (class Quoting extends Error {
+          [custom]() {
+            return TOKEN;
+          }
+          override toString() {
+            return TOKEN;
+          }
+        })('ih'),
+    ],
     ['a nested object with a toJSON', () => Object.assign(new Error('nested'), { details: { toJSON: () => bearer } })],
-    ['an own getter that is clean only once', () => {
-      let reads = 0;
-      return Object.defineProperty(new Error('once'), 'later', { enumerable: true, get: () => (reads++ ? bearer : 'clean') });
-    }],
-    ['a Proxy whose traps hide its target', () => Object.assign(new Error('proxy'), { p: new Proxy({ authorization: bearer }, { ownKeys: () => [], get: () => 'clean' }) })],
+    [
+      'an own getter that is clean only once',
+      () => {
+        let reads = 0;
+        return Object.defineProperty(new Error('once'), 'later', { enumerable: true, get: () => (reads++ ? bearer : 'clean') });
+      },
+    ],
+    [
+      'a Proxy whose traps hide its target',
+      () => Object.assign(new Error('proxy'), { p: new Proxy({ authorization: bearer }, { ownKeys: () => [], get: () => 'clean' }) }),
+    ],
     ['a Map with an own property', () => Object.assign(new Error('map'), { map: Object.assign(new Map(), { authorization: bearer }) })],
-    ['a class whose constructor is a Proxy naming it', () => {
-      class Quiet extends Error {}
-      Quiet.prototype.constructor = new Proxy(Quiet, { get: (target, key) => (key === 'name' ? TOKEN : Reflect.get(target, key)) });
-      return new Quiet('named');
-    }],
+    [
+      'a class whose constructor is a Proxy naming it',
+      () => {
+        class Quiet extends Error {}
+        Quiet.prototype.constructor = new Proxy(Quiet, { get: (target, key) => (key === 'name' ? TOKEN : Reflect.get(target, key)) });
+        return new Quiet('named');
+      },
+    ],
   ];
 
   it.each(hooked)('a custom fetch throwing a cause with %s: the hooks are dropped, token nowhere', async (_, fail) => {
-    const { client } = clientWith(() => { throw fail(); }, { maxRetries: 0 });
+    const { client } = clientWith(
+      () => {
+        throw fail();
+      },
+      { maxRetries: 0 },
+    );
     const error = (await client.members.get('m1').catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(ConnectionError);
     const texts = [
@@ -205,7 +312,12 @@ describe('issue 10 hardening: client — item 5: no shape of cause carries the t
   it('a cause that had hooks keeps its name, message, stack, cause and data', async () => {
     const inner = new Error('inner');
     const thrown = Object.assign(new TypeError('outer', { cause: inner }), { code: 'ECONNRESET', toJSON: () => TOKEN });
-    const { client } = clientWith(() => { throw thrown; }, { maxRetries: 0 });
+    const { client } = clientWith(
+      () => {
+        throw thrown;
+      },
+      { maxRetries: 0 },
+    );
     const cause = ((await client.members.get('m1').catch((e: unknown) => e)) as Error).cause as Error & { code: string };
     expect(cause).not.toBe(thrown);
     expect(cause).toMatchObject({ name: 'TypeError', message: 'outer', stack: thrown.stack, code: 'ECONNRESET' });
@@ -217,9 +329,19 @@ describe('issue 10 hardening: client — item 5: no shape of cause carries the t
   it('a clean cause is kept as it is (identity, class), and a redacted one keeps its shape', async () => {
     class FetchFailure extends Error {}
     const clean = new FetchFailure('no route to host');
-    const { client } = clientWith(() => { throw clean; }, { maxRetries: 0 });
+    const { client } = clientWith(
+      () => {
+        throw clean;
+      },
+      { maxRetries: 0 },
+    );
     expect(((await client.members.get('m1').catch((e: unknown) => e)) as Error).cause).toBe(clean);
-    const { client: leaky } = clientWith(() => { throw new AggregateError([new TypeError(`x ${bearer}`)], 'all failed', { cause: 'c' }); }, { maxRetries: 0 });
+    const { client: leaky } = clientWith(
+      () => {
+        throw new AggregateError([new TypeError(`x ${bearer}`)], 'all failed', { cause: 'c' });
+      },
+      { maxRetries: 0 },
+    );
     const cause = ((await leaky.members.get('m1').catch((e: unknown) => e)) as Error).cause as AggregateError;
     expect(cause).toBeInstanceOf(AggregateError);
     expect(cause.message).toBe('all failed');

@@ -11,11 +11,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 
 it('a run prints each skipped test with its reason, and the count line', async () => {
-  const { stdout } = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/reporter-fixture/vitest.config.ts'], {
-    cwd: root,
-    env: { ...process.env, CI: '', NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
-  expect(stdout).toContain('skipped: test/reporter-fixture/skips.fixture.ts > needs a tool this machine lacks: the-tool is not installed (here: apt-get install the-tool)');
+  const { stdout } = await run(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/reporter-fixture/vitest.config.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, CI: '', NO_COLOR: '1', FORCE_COLOR: '0' },
+    },
+  );
+  expect(stdout).toContain(
+    'skipped: test/reporter-fixture/skips.fixture.ts > needs a tool this machine lacks: the-tool is not installed (here: apt-get install the-tool)',
+  );
   expect(stdout).not.toContain('is skipped without a reason:');
   expect(stdout).toContain('1 passed, 0 failed, 2 skipped');
 }, 60_000);

@@ -14,7 +14,9 @@ export default class SummaryReporter implements Reporter {
       for (const test of module.children.allTests()) {
         const result = test.result();
         counts[result.state]++;
-        if (result.state === 'skipped' && result.note) reasons.push(`skipped: ${relative(process.cwd(), module.moduleId)} > ${test.fullName}: ${result.note}`);
+        if (result.state === 'skipped' && result.note) {
+          reasons.push(`skipped: ${relative(process.cwd(), module.moduleId)} > ${test.fullName}: ${result.note}`);
+        }
       }
     }
     if (reasons.length) console.log(`\n${reasons.join('\n')}`);

@@ -31,7 +31,11 @@ describe('redirects', () => {
     const elsewhere = await recorder(() => undefined);
     // 127.0.0.1 and localhost are different origins, though the same machine.
     const origin = await recorder((path) =>
-      path === '/api/v1/server/members' ? `http://localhost:${elsewhere.port}/landed` : path === '/api/v1/server/roles' ? '/api/v1/server/roles-here' : undefined,
+      path === '/api/v1/server/members'
+        ? `http://localhost:${elsewhere.port}/landed`
+        : path === '/api/v1/server/roles'
+          ? '/api/v1/server/roles-here'
+          : undefined,
     );
     const client = new CommunityServerClient({ token: TOKEN, baseUrl: `http://127.0.0.1:${origin.port}` });
     await client.members.list();
@@ -59,7 +63,14 @@ describe('plain http', () => {
   });
 
   it('stays quiet for https and for loopback', () => {
-    for (const baseUrl of ['https://api.example.com', 'http://localhost:4010', 'http://127.0.0.1:4010', 'http://127.8.9.10', 'http://[::1]:4010', 'http://mock.localhost']) {
+    for (const baseUrl of [
+      'https://api.example.com',
+      'http://localhost:4010',
+      'http://127.0.0.1:4010',
+      'http://127.8.9.10',
+      'http://[::1]:4010',
+      'http://mock.localhost',
+    ]) {
       new CommunityServerClient({ token: TOKEN, baseUrl });
     }
     expect(warn).not.toHaveBeenCalled();

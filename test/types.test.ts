@@ -28,7 +28,9 @@ describe('method signatures come from the endpoint tables', () => {
   it('get methods take their path ids, then options', () => {
     expectTypeOf(client.members.get).parameters.toEqualTypeOf<[memberId: string, options?: RequestOptions]>();
     expectTypeOf(client.members.get).returns.toEqualTypeOf<APIPromise<Member>>();
-    expectTypeOf(client.departments.members.get).parameters.toEqualTypeOf<[departmentId: string, memberId: string, options?: RequestOptions]>();
+    expectTypeOf(client.departments.members.get).parameters.toEqualTypeOf<
+      [departmentId: string, memberId: string, options?: RequestOptions]
+    >();
     expectTypeOf(client.departments.members.get).returns.toEqualTypeOf<APIPromise<DepartmentMember>>();
     expectTypeOf(client.cad.units.get).parameters.toEqualTypeOf<[unitId: number, options?: RequestOptions]>();
     expectTypeOf(client.cad.units.get).returns.toEqualTypeOf<APIPromise<CadUnit>>();

@@ -47,7 +47,9 @@ describe("validation: 'warn'", () => {
     await expect(client.members.get('m1')).resolves.toEqual(badMember);
     await expect(client.members.get('m2')).resolves.toEqual(badMember);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![0]).toMatch(/GET \/api\/v1\/server\/members\/m1: the response does not match its schema: createdAt: expected number \(validation: 'warn'/);
+    expect(warn.mock.calls[0]![0]).toMatch(
+      /GET \/api\/v1\/server\/members\/m1: the response does not match its schema: createdAt: expected number \(validation: 'warn'/,
+    );
     await client.members.getByChatId('c1');
     expect(warn).toHaveBeenCalledTimes(2);
   });
@@ -65,9 +67,17 @@ describe("validation: 'off'", () => {
 describe('2xx bodies that are not JSON fail in every mode', () => {
   for (const validation of ['error', 'warn', 'off'] as const) {
     it.each([
-      ['truncated JSON', () => new Response('{"id":"m1","serv', { headers: { 'content-type': 'application/json' } }), /with a body that is not JSON \(content-type application\/json\)/],
+      [
+        'truncated JSON',
+        () => new Response('{"id":"m1","serv', { headers: { 'content-type': 'application/json' } }),
+        /with a body that is not JSON \(content-type application\/json\)/,
+      ],
       ['an empty body', () => new Response('', { status: 200 }), /answered 200 with an empty body/],
-      ['an HTML page', () => new Response('<html>hi</html>', { headers: { 'content-type': 'text/html' } }), /not JSON \(content-type text\/html\)/],
+      [
+        'an HTML page',
+        () => new Response('<html>hi</html>', { headers: { 'content-type': 'text/html' } }),
+        /not JSON \(content-type text\/html\)/,
+      ],
     ])(`${validation}: %s → ResponseValidationError`, async (_, respond, message) => {
       const { client } = clientWith(respond, { validation });
       const error = (await client.members.get('m1').catch((e: unknown) => e)) as ResponseValidationError;
@@ -106,23 +116,39 @@ describe('issue 10 hardening: client — item 7: a list envelope the pager canno
   ];
 
   describe.each(['warn', 'off', 'error'] as const)("validation: '%s'", (validation) => {
-    it.each(envelopes)('%s: every way of reading the list rejects with ResponseValidationError (method, path, status)', async (_, envelope) => {
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      const { client, requests } = clientWith(() => json(envelope), { validation });
-      const reads: (() => PromiseLike<unknown>)[] = [
-        () => client.members.list(),
-        () => client.members.list().toArray(),
-        async () => { for await (const _m of client.members.list()) { /* walk */ } },
-        async () => { for await (const _p of client.members.list().pages()) { /* walk */ } },
-      ];
-      for (const read of reads) {
-        const error = await Promise.resolve().then(read).then(() => undefined, (e: unknown) => e);
-        expect(error).toBeInstanceOf(ResponseValidationError);
-        expect(error).toMatchObject({ method: 'GET', path: '/api/v1/server/members', status: 200 });
-      }
-      expect(requests).toHaveLength(reads.length); // never a request for a page built from a bad field
-      warn.mockRestore();
-    });
+    it.each(envelopes)(
+      '%s: every way of reading the list rejects with ResponseValidationError (method, path, status)',
+      async (_, envelope) => {
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+        const { client, requests } = clientWith(() => json(envelope), { validation });
+        const reads: (() => PromiseLike<unknown>)[] = [
+          () => client.members.list(),
+          () => client.members.list().toArray(),
+          async () => {
+            for await (const _m of client.members.list()) {
+              /* walk */
+            }
+          },
+          async () => {
+            for await (const _p of client.members.list().pages()) {
+              /* walk */
+            }
+          },
+        ];
+        for (const read of reads) {
+          const error = await Promise.resolve()
+            .then(read)
+            .then(
+              () => undefined,
+              (e: unknown) => e,
+            );
+          expect(error).toBeInstanceOf(ResponseValidationError);
+          expect(error).toMatchObject({ method: 'GET', path: '/api/v1/server/members', status: 200 });
+        }
+        expect(requests).toHaveLength(reads.length); // never a request for a page built from a bad field
+        warn.mockRestore();
+      },
+    );
   });
 
   it.each(['warn', 'off'] as const)("items inside data stay unchecked under validation: '%s'", async (validation) => {
@@ -132,13 +158,20 @@ describe('issue 10 hardening: client — item 7: a list envelope the pager canno
     warn.mockRestore();
   });
 
-  it("a later page's broken envelope fails the walk with ResponseValidationError, not a request for page \"21\"", async () => {
-    const { client, requests } = clientWith((request) => {
-      const page = new URL(request.url).searchParams.get('page');
-      return json({ data: [member(`m${page ?? 1}`)], page: page === null ? 1 : '2', pageSize: 1, total: 3, totalPages: 3 });
-    }, { validation: 'off' });
+  it('a later page\'s broken envelope fails the walk with ResponseValidationError, not a request for page "21"', async () => {
+    const { client, requests } = clientWith(
+      (request) => {
+        const page = new URL(request.url).searchParams.get('page');
+        return json({ data: [member(`m${page ?? 1}`)], page: page === null ? 1 : '2', pageSize: 1, total: 3, totalPages: 3 });
+      },
+      { validation: 'off' },
+    );
     await expect(client.members.list().toArray({ concurrency: 1 })).rejects.toBeInstanceOf(ResponseValidationError);
-    const walk = async () => { for await (const _m of client.members.list()) { /* walk */ } };
+    const walk = async () => {
+      for await (const _m of client.members.list()) {
+        /* walk */
+      }
+    };
     await expect(walk()).rejects.toBeInstanceOf(ResponseValidationError);
     expect(requests.map((r) => new URL(r.url).search)).toEqual(['', '?page=2', '', '?page=2']);
   });

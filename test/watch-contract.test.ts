@@ -44,7 +44,10 @@ const cases: Record<string, Case> = {
   'departments.members.list': { table: inside.members, call: () => client.departments.members.list(department.id) },
   'departments.ranks.list': { table: inside.ranks, call: () => client.departments.ranks.list(department.id, { pageSize: 100 }) },
   'departments.shifts.list': { table: inside.shifts, call: () => client.departments.shifts.list(department.id) },
-  'departments.shifts.byMember': { table: inside.shifts, call: (row) => client.departments.shifts.byMember(department.id, s(row.memberId)) },
+  'departments.shifts.byMember': {
+    table: inside.shifts,
+    call: (row) => client.departments.shifts.byMember(department.id, s(row.memberId)),
+  },
   'joinRequests.list': { table: main.joinRequests, call: () => client.joinRequests.list() },
   'loas.list': { table: main.loas, call: () => client.loas.list() },
   'loas.byMember': { table: main.loas, call: (row) => client.loas.byMember(s(row.memberId)) },

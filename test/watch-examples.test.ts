@@ -16,9 +16,16 @@ it('the bot follows a live mock over HTTP with --follow=<seconds>, reacting to n
   const server = await startMockHttpServer({ mock });
   try {
     const env = { ...process.env, COMMUNITY_SERVER_BASE_URL: server.url, COMMUNITY_SERVER_TOKEN: mock.tokens.main };
-    const { stdout } = await promisify(execFile)(`${root}/node_modules/.bin/tsx`, ['--tsconfig', 'tsconfig.test.json', 'examples/bot.ts', '--follow=3'], { cwd: root, env });
+    const { stdout } = await promisify(execFile)(
+      `${root}/node_modules/.bin/tsx`,
+      ['--tsconfig', 'tsconfig.test.json', 'examples/bot.ts', '--follow=3'],
+      { cwd: root, env },
+    );
     expect(stdout).toContain('Following moderation logs, join requests and LOAs for 3 s:');
-    const reactions = stdout.slice(stdout.indexOf('Following')).split('\n').filter((line) => /^\[(log|join|loa)\] /.test(line));
+    const reactions = stdout
+      .slice(stdout.indexOf('Following'))
+      .split('\n')
+      .filter((line) => /^\[(log|join|loa)\] /.test(line));
     expect(reactions.length).toBeGreaterThan(0);
     // No row is reacted to twice.
     expect(new Set(reactions).size).toBe(reactions.length);

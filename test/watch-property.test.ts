@@ -64,7 +64,8 @@ async function run({ baseline, steps, pageSize, restartEvery }: Scenario) {
     if (next.fault === '429') return json(errorBody('rate_limited', 'slow down'), 429);
     if (next.fault === 'network') return Promise.reject(new TypeError('fetch failed'));
   };
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => server.handler(new Request(input, init), 0)) as typeof globalThis.fetch;
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+    server.handler(new Request(input, init), 0)) as typeof globalThis.fetch;
   const watchFrom = (cursor?: WatchCursor) => {
     const client = new CommunityServerClient({ token: TOKEN, baseUrl: BASE_URL, fetch, maxRetries: 0, rateLimit: 'off' });
     return client.logs.list({ pageSize }).watch({ intervalMs: 1, ...(cursor ? { cursor } : {}) });
@@ -103,7 +104,10 @@ async function run({ baseline, steps, pageSize, restartEvery }: Scenario) {
     expect(count, `${id} yielded ${count} times`).toBe(1);
   }
   const live = [...inserted].filter(([, row]) => !row.deleted).map(([id]) => id);
-  expect(live.filter((id) => !yielded.has(id)), 'live rows never yielded').toEqual([]);
+  expect(
+    live.filter((id) => !yielded.has(id)),
+    'live rows never yielded',
+  ).toEqual([]);
   expect(order).toEqual([...order].sort((a, b) => a - b));
 }
 

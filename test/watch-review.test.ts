@@ -50,14 +50,17 @@ describe('lists whose default order is not newest first: their first page is not
     const call = main.cad!.calls.all().find((c) => main.cad!.notes.where('callId', c.id).length > 1)!;
     const [department] = main.departments.all();
     expect(await yieldedWithin(client.cad.calls.notes(call.id, { pageSize: 1 }).watch({ intervalMs: 10 }), 200)).toEqual([]);
-    expect(await yieldedWithin(client.departments.members.list(department!.id, { pageSize: 1 }).watch({ intervalMs: 10 }), 200)).toEqual([]);
+    expect(await yieldedWithin(client.departments.members.list(department!.id, { pageSize: 1 }).watch({ intervalMs: 10 }), 200)).toEqual(
+      [],
+    );
   });
 });
 
 it('a 429 whose Retry-After is years away is waited out for at most an hour, never a timer overflow that polls at once', async () => {
   const server = listServer((row) => ({ ...log, ...row }), [{ id: 'log_1', createdAt: 1000 }]);
   const { client, requests } = clientWith(
-    (request, n) => (n === 1 ? server.handler(request, n) : json(errorBody('rate_limited', 'slow down'), 429, { 'retry-after': '99999999' })),
+    (request, n) =>
+      n === 1 ? server.handler(request, n) : json(errorBody('rate_limited', 'slow down'), 429, { 'retry-after': '99999999' }),
     { maxRetries: 0, rateLimit: 'off' },
   );
   const warnings: string[] = [];

@@ -18,7 +18,10 @@ it('1,000 events through watches with faults and cursor restarts: 0 lost, 0 dupl
     cwd: root,
     env: { ...process.env, SOAK_EVENTS: '1000', SOAK_RESTART_EVERY: '250', SOAK_JSON: '1' },
   });
-  const { stdout, stderr } = await run.catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? String(error) }));
+  const { stdout, stderr } = await run.catch((error: Error & { stdout?: string; stderr?: string }) => ({
+    stdout: error.stdout ?? '',
+    stderr: error.stderr || error.message,
+  }));
   expect(stdout.trim(), stderr).toMatch(/^\{.*\}$/s);
   const result = JSON.parse(stdout) as SoakResult;
   expect(result.events).toBeGreaterThanOrEqual(1000);

@@ -32,7 +32,10 @@ function setup(rows: Row[] = logs(1, 5), options: ClientOptions = {}) {
 async function take<T>(feed: AsyncIterator<T>, n: number): Promise<T[]> {
   const items: T[] = [];
   while (items.length < n) {
-    const result = await Promise.race([feed.next(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`only ${items.length} of ${n} items came`)), 5_000))]);
+    const result = await Promise.race([
+      feed.next(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`only ${items.length} of ${n} items came`)), 5_000)),
+    ]);
     if (result.done) throw new Error(`the watch ended after ${items.length} of ${n} items`);
     items.push(result.value);
   }
@@ -163,7 +166,10 @@ describe('de-duplication', () => {
     };
     const seen = ids(await take(feed, 7)); // 9 and 8 were read on page 1, before they went
     expect(seen).toEqual(['log_0003', 'log_0004', 'log_0005', 'log_0006', 'log_0007', 'log_0008', 'log_0009']);
-    const polls = server.queries().slice(1, 4).map((query) => new URLSearchParams(query).get('page'));
+    const polls = server
+      .queries()
+      .slice(1, 4)
+      .map((query) => new URLSearchParams(query).get('page'));
     expect(polls).toEqual(['1', '2', '1']); // read again from page 1
     feed.close();
   });
@@ -220,7 +226,9 @@ describe('the cursor', () => {
       expect(() => list.watch({ cursor: cursor as WatchCursor })).toThrow(InvalidArgumentError);
       expect(() => list.watch({ cursor: cursor as WatchCursor })).toThrow(message);
     }
-    expect(() => client.logs.byUser('bob').watch({ cursor: { ...other, list: 'GET /api/v1/server/logs/user/alice' } })).toThrow(/belongs to/);
+    expect(() => client.logs.byUser('bob').watch({ cursor: { ...other, list: 'GET /api/v1/server/logs/user/alice' } })).toThrow(
+      /belongs to/,
+    );
     await wait(20);
     expect(server.served).toHaveLength(2); // the two list calls' own pages, nothing else
   });
@@ -316,9 +324,11 @@ describe('failures', () => {
     const { delays, server, feed } = await watchRecordingWaits();
     // Requests 2-9 fail (503), 10 succeeds, 11 is a 429 asking for 90 s, 12 succeeds, 13 fails.
     server.state.beforeAnswer = (_url, n) =>
-      (n >= 2 && n <= 9) || n === 13 ? json(errorBody('unavailable', 'down'), 503)
-      : n === 11 ? json(errorBody('rate_limited', 'slow'), 429, { 'retry-after': '90' })
-      : undefined;
+      (n >= 2 && n <= 9) || n === 13
+        ? json(errorBody('unavailable', 'down'), 503)
+        : n === 11
+          ? json(errorBody('rate_limited', 'slow'), 429, { 'retry-after': '90' })
+          : undefined;
     server.state.rows.push(...logs(2, 2));
     const pending = feed.next();
     await vi.advanceTimersByTimeAsync(400_000);
@@ -330,7 +340,9 @@ describe('failures', () => {
     const waits = delays.filter((ms) => ms !== CLIENT_TIMEOUT && ms > 0);
     // interval; backoffs 1 s, 2 s, … capped at 60 s; interval; the 429's 90 s; interval; a
     // failure after a success backs off from 1 s again; interval.
-    expect(waits.slice(0, 14)).toEqual([5_000, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 5_000, 90_000, 5_000, 1_000, 5_000]);
+    expect(waits.slice(0, 14)).toEqual([
+      5_000, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 5_000, 90_000, 5_000, 1_000, 5_000,
+    ]);
   });
 
   it('with Math.random at 0, a backoff is half its step (equal jitter)', async () => {
@@ -350,12 +362,15 @@ describe('failures', () => {
     const reset = String(1_800_000_000 + 30);
     const server = listServer(logRow, logs(1, 1));
     const inner = server.handler;
-    const { client } = clientWith(async (request, n) => {
-      const response = await inner(request, n);
-      response.headers.set('x-ratelimit-remaining', '0');
-      response.headers.set('x-ratelimit-reset', reset);
-      return response;
-    }, { maxRetries: 0, rateLimit: 'wait', timeout: 120_000 });
+    const { client } = clientWith(
+      async (request, n) => {
+        const response = await inner(request, n);
+        response.headers.set('x-ratelimit-remaining', '0');
+        response.headers.set('x-ratelimit-reset', reset);
+        return response;
+      },
+      { maxRetries: 0, rateLimit: 'wait', timeout: 120_000 },
+    );
     const list = client.logs.list();
     await vi.advanceTimersByTimeAsync(0);
     const feed = list.watch({ intervalMs: 1_000 });
@@ -377,24 +392,34 @@ it('the token appears nowhere in a watch, its cursor or its errors', async () =>
   server.state.beforeAnswer = () => json(errorBody('unauthorized', `bad token ${TOKEN}`), 401);
   const error = await feed.next().catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(AuthenticationError);
-  for (const shown of [inspect(feed, { depth: 10, showHidden: true }), JSON.stringify(feed), JSON.stringify(feed.cursor), inspect(error, { depth: 10 }), JSON.stringify(error)]) {
+  for (const shown of [
+    inspect(feed, { depth: 10, showHidden: true }),
+    JSON.stringify(feed),
+    JSON.stringify(feed.cursor),
+    inspect(error, { depth: 10 }),
+    JSON.stringify(error),
+  ]) {
     expect(shown).not.toContain(TOKEN);
   }
 });
 
 describe('ending at once', () => {
   /** A server that never answers: the fetch settles only when aborted, as a real fetch does. */
-  const never = (signal: AbortSignal) => new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  const never = (signal: AbortSignal) =>
+    new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
 
   it('close() with a request in flight that never answers: next() is done, the request aborted, no timer left', async () => {
     vi.useFakeTimers();
     let aborted: AbortSignal | undefined;
     const server = listServer(logRow, logs(1, 1));
-    const { client } = clientWith((request, n) => {
-      if (n === 1) return server.handler(request, n);
-      aborted = request.signal;
-      return never(request.signal);
-    }, { maxRetries: 0, rateLimit: 'off' });
+    const { client } = clientWith(
+      (request, n) => {
+        if (n === 1) return server.handler(request, n);
+        aborted = request.signal;
+        return never(request.signal);
+      },
+      { maxRetries: 0, rateLimit: 'off' },
+    );
     const list = client.logs.list();
     await vi.advanceTimersByTimeAsync(0);
     const feed = list.watch({ intervalMs: 10 });
@@ -472,7 +497,10 @@ describe('lists without a time field (diffed by id)', () => {
   const unitRow = (row: Row) => ({ ...cadUnit, ...row });
 
   it('reads the whole list each poll, yields ids it has not seen, forgets deleted ones', async () => {
-    const server = listServer(unitRow, [1, 2, 3, 4, 5].map((id) => ({ id })));
+    const server = listServer(
+      unitRow,
+      [1, 2, 3, 4, 5].map((id) => ({ id })),
+    );
     const { client } = clientWith(server.handler, { maxRetries: 0, rateLimit: 'off' });
     const list = client.cad.units.list({ pageSize: 2 });
     await list;
@@ -494,11 +522,16 @@ describe('lists without a time field (diffed by id)', () => {
   });
 
   it('resumes from its cursor', async () => {
-    const server = listServer(unitRow, [1, 2].map((id) => ({ id })));
+    const server = listServer(
+      unitRow,
+      [1, 2].map((id) => ({ id })),
+    );
     const { client } = clientWith(server.handler, { maxRetries: 0, rateLimit: 'off' });
     const resumed = client.cad.units.list().watch({ intervalMs: 1, cursor: { v: 1, list: 'GET /api/v1/server/cad/units', seen: [1] } });
     expect(ids(await take(resumed, 1))).toEqual([2]);
-    expect(() => client.cad.units.list().watch({ cursor: { v: 1, list: 'GET /api/v1/server/cad/units', after: { time: 1, ids: [] } } as never })).toThrow(/unexpected field "after"/);
+    expect(() =>
+      client.cad.units.list().watch({ cursor: { v: 1, list: 'GET /api/v1/server/cad/units', after: { time: 1, ids: [] } } as never }),
+    ).toThrow(/unexpected field "after"/);
     resumed.close();
   });
 });

@@ -109,7 +109,13 @@ export function mountPanel<T>(section: HTMLElement, options: PanelOptions<T>): v
     if (!shown) summary.hidden = scroll.hidden = pager.hidden = true;
     const retry = button('Retry', 'retry');
     retry.addEventListener('click', () => void show(page));
-    alert.replaceChildren(element('strong', undefined, `Could not load page ${page} of ${options.noun}.`), ' ', element('span', 'message', describeError(error)), ' ', retry);
+    alert.replaceChildren(
+      element('strong', undefined, `Could not load page ${page} of ${options.noun}.`),
+      ' ',
+      element('span', 'message', describeError(error)),
+      ' ',
+      retry,
+    );
     alert.hidden = false;
   }
 

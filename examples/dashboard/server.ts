@@ -44,7 +44,11 @@ export async function serveStatic(dir: string, port = 0): Promise<StaticServer> 
       'cache-control': 'no-store',
     });
     if (request.method === 'HEAD') response.end();
-    else createReadStream(path).on('error', () => response.destroy()).pipe(response);
+    else {
+      createReadStream(path)
+        .on('error', () => response.destroy())
+        .pipe(response);
+    }
   };
   // A request that fails ends its own connection; it never becomes an unhandled rejection.
   const server = createServer((request, response) => {

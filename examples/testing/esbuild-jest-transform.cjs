@@ -3,7 +3,13 @@ const { transformSync } = require('esbuild');
 
 module.exports = {
   process(source, filename) {
-    const { code, map } = transformSync(source, { loader: 'ts', format: 'esm', target: 'node20', sourcefile: filename, sourcemap: 'inline' });
+    const { code, map } = transformSync(source, {
+      loader: 'ts',
+      format: 'esm',
+      target: 'node20',
+      sourcefile: filename,
+      sourcemap: 'inline',
+    });
     return { code, map };
   },
 };

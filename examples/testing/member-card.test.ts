@@ -42,7 +42,11 @@ it('reads a change made to the store', async () => {
 });
 
 it('copes with the game lookup failing (a server.use override)', async () => {
-  server.use(http.get('*/api/v1/verification/chat/:chatId/game', () => HttpResponse.json({ error: { code: 'upstream_down', message: 'game platform unreachable' } }, { status: 503 })));
+  server.use(
+    http.get('*/api/v1/verification/chat/:chatId/game', () =>
+      HttpResponse.json({ error: { code: 'upstream_down', message: 'game platform unreachable' } }, { status: 503 }),
+    ),
+  );
   expect(await memberCard(client, verified().chatId)).toContain('game account lookup unavailable, try again later');
 });
 

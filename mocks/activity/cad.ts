@@ -9,7 +9,8 @@ import { CALL_TITLES } from '../world';
 import { enter, entry, membersOf, recent, timeAfter, timeIn, type Happening, type Moment } from './moment';
 
 /** The call's units, as the ids the API lists. */
-const unitsOf = (call: CadCall): number[] => (Array.isArray(call.units) ? call.units.filter((unit): unit is number => typeof unit === 'number') : []);
+const unitsOf = (call: CadCall): number[] =>
+  Array.isArray(call.units) ? call.units.filter((unit): unit is number => typeof unit === 'number') : [];
 
 /** The CAD and its open calls, if the server has CAD and a member to act. */
 function openCalls(moment: Moment): { cad: CadStore; open: CadCall[] } | undefined {
@@ -86,6 +87,10 @@ export const callClosed: Happening = (moment) => {
   const call = draw.pick(recent(found.open));
   const closedAt = timeAfter(moment, call.createdAt);
   const updated = found.cad.calls.update(call.id, { status: 1, closedAt })!;
-  const note = noteOn(moment, found.cad, updated, { type: 1, text: `Call closed: ${draw.pick(['handled', 'no further action', 'report filed', 'unfounded'])}`, after: closedAt });
+  const note = noteOn(moment, found.cad, updated, {
+    type: 1,
+    text: `Call closed: ${draw.pick(['handled', 'no further action', 'report filed', 'unfounded'])}`,
+    after: closedAt,
+  });
   return { ...enter('cadCallNotes', found.cad.notes, note), updated: entry('cadCalls', updated) };
 };

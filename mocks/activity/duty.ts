@@ -17,7 +17,12 @@ const present = (scope: Scope) => new Set(scope.members.map((member) => member.i
 
 /** A member of `scope` with no open shift there starts one. */
 export const shiftStarted: ScopedHappening = (moment, scope) => {
-  const onDuty = new Set(scope.shifts.all().filter((shift) => shift.endedAt == null).map((shift) => shift.memberId));
+  const onDuty = new Set(
+    scope.shifts
+      .all()
+      .filter((shift) => shift.endedAt == null)
+      .map((shift) => shift.memberId),
+  );
   const free = scope.members.filter((member) => !onDuty.has(member.id));
   if (!free.length) return undefined;
   const { draw } = moment;
@@ -44,7 +49,12 @@ export const shiftEnded: ScopedHappening = (moment, scope) => {
   const shift = moment.draw.pick(recent(open));
   const endedAt = timeAfter(moment, shift.createdAt);
   const updated = scope.shifts.update(shift.id, { endedAt, endedBy: shift.memberId })!;
-  return audit(moment, scope.audit, { userId: shift.memberId, what: 'shiftEnded', after: endedAt, updated: entry(scope.kinds.shifts, updated, scope.departmentId) });
+  return audit(moment, scope.audit, {
+    userId: shift.memberId,
+    what: 'shiftEnded',
+    after: endedAt,
+    updated: entry(scope.kinds.shifts, updated, scope.departmentId),
+  });
 };
 
 /** A member of `scope` asks for a leave of absence starting within two weeks. */
@@ -83,9 +93,16 @@ export const loaReviewed: ScopedHappening = (moment, scope) => {
   const reviewer = draw.pick(staffOf(server, server.members.ordered()));
   const reviewedAt = timeAfter(moment, loa.createdAt);
   const approved = draw.chance(0.8);
-  const patch: Partial<Loa> = approved ? { status: 1, reviewedAt, reviewedBy: reviewer.id, startedAt: reviewedAt } : { status: 2, reviewedAt, reviewedBy: reviewer.id, denyReason: draw.pick(DENY_REASONS) };
+  const patch: Partial<Loa> = approved
+    ? { status: 1, reviewedAt, reviewedBy: reviewer.id, startedAt: reviewedAt }
+    : { status: 2, reviewedAt, reviewedBy: reviewer.id, denyReason: draw.pick(DENY_REASONS) };
   const updated = scope.loas.update(loa.id, patch)!;
-  return audit(moment, scope.audit, { userId: reviewer.id, what: approved ? 'loaApproved' : 'loaDenied', after: reviewedAt, updated: entry(scope.kinds.loas, updated, scope.departmentId) });
+  return audit(moment, scope.audit, {
+    userId: reviewer.id,
+    what: approved ? 'loaApproved' : 'loaDenied',
+    after: reviewedAt,
+    updated: entry(scope.kinds.loas, updated, scope.departmentId),
+  });
 };
 
 /** A member back from leave ends an approved LOA; the audit log records it. */
@@ -96,7 +113,12 @@ export const loaEnded: ScopedHappening = (moment, scope) => {
   const loa = moment.draw.pick(recent(running));
   const endedAt = timeAfter(moment, loa.createdAt, loa.reviewedAt, loa.startedAt);
   const updated = scope.loas.update(loa.id, { status: 3, endedAt, endedBy: loa.memberId })!;
-  return audit(moment, scope.audit, { userId: loa.memberId, what: 'loaEnded', after: endedAt, updated: entry(scope.kinds.loas, updated, scope.departmentId) });
+  return audit(moment, scope.audit, {
+    userId: loa.memberId,
+    what: 'loaEnded',
+    after: endedAt,
+    updated: entry(scope.kinds.loas, updated, scope.departmentId),
+  });
 };
 
 /**
@@ -104,7 +126,9 @@ export const loaEnded: ScopedHappening = (moment, scope) => {
  * in with its code. Join requests are keyed by user, so only members without one ask.
  */
 export const joinRequested: ScopedHappening = (moment, scope) => {
-  const candidates = (scope.departmentId === undefined ? scope.members : scope.outsiders).filter((member) => !scope.joinRequests.get(member.id));
+  const candidates = (scope.departmentId === undefined ? scope.members : scope.outsiders).filter(
+    (member) => !scope.joinRequests.get(member.id),
+  );
   if (!candidates.length) return undefined;
   const member = moment.draw.pick(candidates);
   const row = {

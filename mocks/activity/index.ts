@@ -61,10 +61,15 @@ const HAPPENINGS: readonly { weight: number; value: Happening }[] = [
 /** Checks `start()`'s (and `createMockApi({ activity })`'s) options; `where` names them in the message. */
 export function checkActivityOptions(options: unknown, where: string): asserts options is ActivityOptions {
   if (typeof options !== 'object' || options === null) throw new TypeError(`${where} must be { intervalMs }`);
-  for (const name of Object.keys(options)) if (name !== 'intervalMs') throw new TypeError(`unknown ${where} option "${name}"; known: intervalMs`);
+  for (const name of Object.keys(options)) {
+    if (name !== 'intervalMs') throw new TypeError(`unknown ${where} option "${name}"; known: intervalMs`);
+  }
   const { intervalMs } = options as { intervalMs?: unknown };
-  if (!(Number.isSafeInteger(intervalMs) && (intervalMs as number) >= 1 && (intervalMs as number) <= MAX_INTERVAL))
-    throw new TypeError(`${where}.intervalMs must be an integer of milliseconds from 1 to ${MAX_INTERVAL}, got ${typeof intervalMs === 'number' ? intervalMs : typeof intervalMs}`);
+  if (!(Number.isSafeInteger(intervalMs) && (intervalMs as number) >= 1 && (intervalMs as number) <= MAX_INTERVAL)) {
+    throw new TypeError(
+      `${where}.intervalMs must be an integer of milliseconds from 1 to ${MAX_INTERVAL}, got ${typeof intervalMs === 'number' ? intervalMs : typeof intervalMs}`,
+    );
+  }
 }
 
 /** The activity of one mock, and the reset that `mock.reset()` calls. */
@@ -104,12 +109,19 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
   };
 
   const step = (n: number = 1): ActivityEvent[] => {
-    if (!(Number.isSafeInteger(n) && n >= 0 && n <= MAX_STEP)) throw new TypeError(`activity.step(n): n must be an integer from 0 to ${MAX_STEP}, got ${typeof n === 'number' ? n : typeof n}`);
+    if (!(Number.isSafeInteger(n) && n >= 0 && n <= MAX_STEP)) {
+      throw new TypeError(`activity.step(n): n must be an integer from 0 to ${MAX_STEP}, got ${typeof n === 'number' ? n : typeof n}`);
+    }
     const events: ActivityEvent[] = [];
     for (let i = 0; i < n; i++) {
       const ms = state.now();
       if (!Number.isFinite(ms)) throw new TypeError(`the mock's clock (options.now) must return milliseconds, got ${ms}`);
-      const moment: Moment = { draw, server: state.store.main, now: Math.floor(ms / 1000), then: (followUp) => void followUps.push(followUp) };
+      const moment: Moment = {
+        draw,
+        server: state.store.main,
+        now: Math.floor(ms / 1000),
+        then: (followUp) => void followUps.push(followUp),
+      };
       const event = next(moment);
       if (!event) break; // nothing can happen in this world (see MockActivity.step)
       events.push(event);

@@ -39,7 +39,12 @@ function newest<Row extends object>(table: Collection<Row>, field: keyof Row & s
  * before any of the rows it refers to (`after`), so a frozen or early clock still keeps every
  * list in order.
  */
-export function timeIn<Row extends object>(moment: Moment, table: Collection<Row>, field: keyof Row & string, ...after: (number | null | undefined)[]): number {
+export function timeIn<Row extends object>(
+  moment: Moment,
+  table: Collection<Row>,
+  field: keyof Row & string,
+  ...after: (number | null | undefined)[]
+): number {
   return Math.max(moment.now, newest(table, field), ...after.filter((t): t is number => typeof t === 'number'));
 }
 
@@ -53,7 +58,12 @@ export const entry = <Kind extends ActivityKind>(kind: Kind, row: ActivityRows[K
   (departmentId === undefined ? { kind, row } : { kind, row, departmentId }) as ActivityEntry<Kind>;
 
 /** Inserts `row` into `table` and reports it as having entered the list `kind`. */
-export function enter<Kind extends ActivityKind>(kind: Kind, table: Collection<ActivityRows[Kind]>, row: ActivityRows[Kind], departmentId?: string): ActivityEntry<Kind> {
+export function enter<Kind extends ActivityKind>(
+  kind: Kind,
+  table: Collection<ActivityRows[Kind]>,
+  row: ActivityRows[Kind],
+  departmentId?: string,
+): ActivityEntry<Kind> {
   table.insert(row);
   return entry(kind, row, departmentId);
 }
@@ -104,7 +114,11 @@ export const serverAudit = (server: ServerStore): AuditLog => ({ table: server.a
  * An audit event recording `what` by `userId`, entering `log`, timed after the rows it is
  * about; `updated` is the row the recorded change rewrote, if any.
  */
-export function audit(moment: Moment, log: AuditLog, record: { userId: string; what: keyof typeof AUDITED; applicationId?: string; after?: number | null; updated?: ActivityEntry }): ActivityEvent {
+export function audit(
+  moment: Moment,
+  log: AuditLog,
+  record: { userId: string; what: keyof typeof AUDITED; applicationId?: string; after?: number | null; updated?: ActivityEntry },
+): ActivityEvent {
   const { userId, what, applicationId, after, updated } = record;
   const { departmentId } = log;
   const row: AuditLogEvent = {

@@ -29,9 +29,19 @@ export const memberJoined: Happening = (moment) => {
   };
   if (draw.chance(0.85)) {
     const gameId = draw.chance(0.5) ? draw.f.string.numeric({ length: draw.int(8, 10), allowLeadingZeros: false }) : null;
-    server.links.insert({ memberId: member.id, chatId: draw.snowflake(), gameId, createdAt: member.createdAt, lastUpdatedAt: member.createdAt });
+    server.links.insert({
+      memberId: member.id,
+      chatId: draw.snowflake(),
+      gameId,
+      createdAt: member.createdAt,
+      lastUpdatedAt: member.createdAt,
+    });
   }
-  moment.then((next) => (next.server.members.get(member.id) ? audit(next, serverAudit(next.server), { userId: member.id, what: 'joined', after: member.createdAt }) : undefined));
+  moment.then((next) =>
+    next.server.members.get(member.id)
+      ? audit(next, serverAudit(next.server), { userId: member.id, what: 'joined', after: member.createdAt })
+      : undefined,
+  );
   return enter('members', server.members, member);
 };
 
@@ -93,7 +103,12 @@ export const responseSubmitted: Happening = (moment) => {
   if (gameId) response.gameId = gameId;
   moment.then((next) =>
     next.server.applicationResponses.get(response.id) && next.server.members.get(user.id)
-      ? audit(next, serverAudit(next.server), { userId: user.id, what: 'submitted', applicationId: application.id, after: response.createdAt })
+      ? audit(next, serverAudit(next.server), {
+          userId: user.id,
+          what: 'submitted',
+          applicationId: application.id,
+          after: response.createdAt,
+        })
       : undefined,
   );
   return enter('applicationResponses', server.applicationResponses, response);
@@ -103,7 +118,9 @@ export const responseSubmitted: Happening = (moment) => {
 export const responseReviewed: Happening = (moment) => {
   const { draw, server } = moment;
   const members = membersOf(server);
-  const pending = server.applicationResponses.all().filter((response) => response.status === 0 && server.applications.get(response.applicationId));
+  const pending = server.applicationResponses
+    .all()
+    .filter((response) => response.status === 0 && server.applications.get(response.applicationId));
   if (!pending.length || !members.length) return undefined;
   const response = draw.pick(recent(pending));
   const reviewer = draw.pick(staffOf(server, members));

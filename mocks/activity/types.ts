@@ -2,7 +2,17 @@
  * The public shapes of `mock.activity`: the events it reports and the options it takes.
  * @module
  */
-import type { ApplicationResponse, AuditLogEvent, CadCall, CadCallNote, DepartmentMember, JoinRequest, Loa, Log, Member } from '../../src/schemas/index';
+import type {
+  ApplicationResponse,
+  AuditLogEvent,
+  CadCall,
+  CadCallNote,
+  DepartmentMember,
+  JoinRequest,
+  Loa,
+  Log,
+  Member,
+} from '../../src/schemas/index';
 import type { ShiftRow } from '../world';
 
 /**
@@ -69,7 +79,9 @@ export type DepartmentActivityKind = Extract<ActivityKind, `department${string}`
  * await client.departments.loas.get(entry.departmentId, entry.row.id);
  */
 export type ActivityEntry<Kind extends ActivityKind = ActivityKind> = Kind extends ActivityKind
-  ? { readonly kind: Kind; readonly row: ActivityRows[Kind] } & (Kind extends DepartmentActivityKind ? { readonly departmentId: string } : { readonly departmentId?: undefined })
+  ? { readonly kind: Kind; readonly row: ActivityRows[Kind] } & (Kind extends DepartmentActivityKind
+      ? { readonly departmentId: string }
+      : { readonly departmentId?: undefined })
   : never;
 
 /**

@@ -213,9 +213,13 @@ const formatPath = (path: readonly PropertyKey[]) =>
  * checked first: a snapshot of another format would otherwise report every row.
  */
 export function snapshotProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a snapshot object ({ version: 1, takenAt, server, members, … })';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return 'expected a snapshot object ({ version: 1, takenAt, server, members, … })';
+  }
   const { version } = value as { version?: unknown };
-  if (version !== SNAPSHOT_VERSION) return `version: this SDK reads snapshot version ${SNAPSHOT_VERSION}, got ${JSON.stringify(version) ?? 'none'}`;
+  if (version !== SNAPSHOT_VERSION) {
+    return `version: this SDK reads snapshot version ${SNAPSHOT_VERSION}, got ${JSON.stringify(version) ?? 'none'}`;
+  }
   const parsed = snapshotSchema.safeParse(value);
   if (parsed.success) return undefined;
   const [first, ...rest] = parsed.error.issues;

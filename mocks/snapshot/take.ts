@@ -18,7 +18,19 @@ import { SNAPSHOT_VERSION, type SnapshotAccountLink, type SnapshotCad, type Snap
  */
 export type SnapshotClient = Pick<
   CommunityServerClient,
-  'server' | 'tokens' | 'members' | 'verification' | 'roles' | 'applications' | 'auditLogs' | 'logs' | 'joinRequests' | 'loas' | 'shifts' | 'departments' | 'cad'
+  | 'server'
+  | 'tokens'
+  | 'members'
+  | 'verification'
+  | 'roles'
+  | 'applications'
+  | 'auditLogs'
+  | 'logs'
+  | 'joinRequests'
+  | 'loas'
+  | 'shifts'
+  | 'departments'
+  | 'cad'
 >;
 
 /**
@@ -48,13 +60,23 @@ const DEFAULT_CONCURRENCY = 4;
 const PAGE = { pageSize: 100 } as const;
 
 function checkOptions(client: SnapshotClient, options: SnapshotOptions) {
-  if (typeof client?.members?.list !== 'function') throw new InvalidArgumentError('snapshotWorld(client): client must be a CommunityServerClient');
+  if (typeof client?.members?.list !== 'function') {
+    throw new InvalidArgumentError('snapshotWorld(client): client must be a CommunityServerClient');
+  }
   if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('snapshotWorld options must be an object');
-  for (const name of Object.keys(options)) if (!OPTION_NAMES.has(name)) throw new InvalidArgumentError(`unknown snapshotWorld option "${name}"; known: ${[...OPTION_NAMES].join(', ')}`);
+  for (const name of Object.keys(options)) {
+    if (!OPTION_NAMES.has(name)) {
+      throw new InvalidArgumentError(`unknown snapshotWorld option "${name}"; known: ${[...OPTION_NAMES].join(', ')}`);
+    }
+  }
   const { concurrency = DEFAULT_CONCURRENCY, accountLinks = true, progress } = options;
-  if (!(Number.isSafeInteger(concurrency) && concurrency >= 1)) throw new InvalidArgumentError(`snapshotWorld concurrency must be a whole number ≥ 1, got ${String(concurrency)}`);
+  if (!(Number.isSafeInteger(concurrency) && concurrency >= 1)) {
+    throw new InvalidArgumentError(`snapshotWorld concurrency must be a whole number ≥ 1, got ${String(concurrency)}`);
+  }
   if (typeof accountLinks !== 'boolean') throw new InvalidArgumentError('snapshotWorld accountLinks must be a boolean');
-  if (progress !== undefined && progress !== false && typeof progress?.write !== 'function') throw new InvalidArgumentError('snapshotWorld progress must be false or a stream with write()');
+  if (progress !== undefined && progress !== false && typeof progress?.write !== 'function') {
+    throw new InvalidArgumentError('snapshotWorld progress must be false or a stream with write()');
+  }
   return { concurrency, accountLinks, stream: progress === undefined ? defaultStream() : progress || undefined };
 }
 
@@ -160,7 +182,9 @@ class Reader {
     const accountLinks = withLinks ? await this.step('account links', () => this.accountLinks(members.map((member) => member.id))) : [];
     const roles = await this.step('roles', () => this.all(client.roles.list(PAGE)));
     const applications = await this.step('applications', () => this.all(client.applications.list(PAGE)));
-    const applicationResponses = await this.step('application responses', () => this.ofEach(applications, (application) => client.applications.responses(application.id, PAGE)));
+    const applicationResponses = await this.step('application responses', () =>
+      this.ofEach(applications, (application) => client.applications.responses(application.id, PAGE)),
+    );
     const auditLogs = await this.step('audit logs', () => this.all(client.auditLogs.list(PAGE)));
     const logs = await this.step('logs', () => this.all(client.logs.list(PAGE)));
     const joinRequests = await this.step('join requests', () => this.all(client.joinRequests.list(PAGE)));

@@ -74,8 +74,16 @@ const pageName = (item: string) => `${item}Page`;
 /** The error bodies: the spec's object shape, and for 401/403 also `{"error":"text"}` (Part 7). */
 const TextErrorResponse = looseObject({ error: str });
 const errorComponents: Component[] = [
-  { name: 'ErrorResponse', schema: ErrorResponseSchema, description: 'The error body: `{"error":{"code","message","details"}}` (spec Part 7).' },
-  { name: 'TextErrorResponse', schema: TextErrorResponse, description: 'The error body as plain text, `{"error":"text"}`: spec Part 7 shows it for 401 and 403.' },
+  {
+    name: 'ErrorResponse',
+    schema: ErrorResponseSchema,
+    description: 'The error body: `{"error":{"code","message","details"}}` (spec Part 7).',
+  },
+  {
+    name: 'TextErrorResponse',
+    schema: TextErrorResponse,
+    description: 'The error body as plain text, `{"error":"text"}`: spec Part 7 shows it for 401 and 403.',
+  },
   {
     name: 'AuthErrorResponse',
     schema: z.xor([ErrorResponseSchema, TextErrorResponse]),
@@ -122,8 +130,16 @@ const pagingParameters: Record<string, Parameter> = Object.fromEntries(
   [
     queryParameter('page', `1-based page number (default 1). ${refused('below 1')}`, int64.check(z.gte(1))),
     queryParameter('pageSize', `Items per page (default 10). ${refused(`outside 1–${MAX_PAGE_SIZE}`)}`, pageSize),
-    queryParameter('limit', `Items per page, like \`pageSize\`, which wins when both are given. ${refused(`outside 1–${MAX_PAGE_SIZE}`)}`, pageSize),
-    queryParameter('sort', `Order direction; the default is the list's own (see \`orderBy\`). ${refused('not one of these')}`, z.enum(['asc', 'desc'])),
+    queryParameter(
+      'limit',
+      `Items per page, like \`pageSize\`, which wins when both are given. ${refused(`outside 1–${MAX_PAGE_SIZE}`)}`,
+      pageSize,
+    ),
+    queryParameter(
+      'sort',
+      `Order direction; the default is the list's own (see \`orderBy\`). ${refused('not one of these')}`,
+      z.enum(['asc', 'desc']),
+    ),
   ].map((parameter) => [parameter.name, parameter]),
 );
 
@@ -141,7 +157,7 @@ const info = (version: string, license: string): OpenApiDocument['info'] => ({
   description: [
     `The Community Server Data API, as described by its interface description version ${SPEC_VERSION}. Generated from the zod schemas of community-server-sdk ${version} (\`npm run openapi\`); \`info.version\` is the SDK's version.`,
     'Responses may carry fields beyond those listed: every response object accepts unknown fields, as the SDK does. Fields whose type the spec leaves open have no type here. Integers carry the width the spec gives them as `format` (`int32`, `int64`).',
-    'Statuses: each request lists its success and the error statuses the spec gives it (Part 4; and Part 7\'s 404 for the server #1 addresses and the application #5 lists the responses of), plus 401 and 403 on every request that needs a token (Part 5: all but the four health probes). 401 and 403 bodies come in either error shape (Part 7). 429 with `Retry-After` is documented on requests that need a token: the spec enforces rate limits per token without showing the response (Part 8), and the SDK\'s mock answers 429 with `Retry-After` when rate limiting is on. 400 is documented on the 29 list requests and the two requests with an integer id: the spec gives a 400 only to an invalid token request (Part 7), but the SDK\'s mock refuses a paging parameter out of range (`page` below 1, `pageSize` or `limit` outside 1–100), an `orderBy` or `sort` the list does not know, an empty or repeated paging parameter, and an id that is not a 32-bit integer, so a client generated from this document meets no status it omits. Paging limits and each list\'s `orderBy` values are the mock\'s (the spec shows neither, Part 8).',
+    "Statuses: each request lists its success and the error statuses the spec gives it (Part 4; and Part 7's 404 for the server #1 addresses and the application #5 lists the responses of), plus 401 and 403 on every request that needs a token (Part 5: all but the four health probes). 401 and 403 bodies come in either error shape (Part 7). 429 with `Retry-After` is documented on requests that need a token: the spec enforces rate limits per token without showing the response (Part 8), and the SDK's mock answers 429 with `Retry-After` when rate limiting is on. 400 is documented on the 29 list requests and the two requests with an integer id: the spec gives a 400 only to an invalid token request (Part 7), but the SDK's mock refuses a paging parameter out of range (`page` below 1, `pageSize` or `limit` outside 1–100), an `orderBy` or `sort` the list does not know, an empty or repeated paging parameter, and an id that is not a 32-bit integer, so a client generated from this document meets no status it omits. Paging limits and each list's `orderBy` values are the mock's (the spec shows neither, Part 8).",
   ].join('\n\n'),
 });
 
@@ -175,9 +191,13 @@ function invalidRequest(endpoint: Endpoint): string | undefined {
   if (endpoint.body) return 'Invalid request body (spec Part 7): the message names each field and its problem.';
   const reasons = [
     ...(endpoint.kind === 'page' ? ['a paging parameter out of range, unknown, empty or given twice'] : []),
-    ...endpoint.parts.flatMap((part) => (typeof part !== 'string' && part.kind === 'int32' ? [`\`${part.name}\` not a 32-bit integer`] : [])),
+    ...endpoint.parts.flatMap((part) =>
+      typeof part !== 'string' && part.kind === 'int32' ? [`\`${part.name}\` not a 32-bit integer`] : [],
+    ),
   ];
-  return reasons.length ? `Invalid parameter: ${reasons.join('; ')}. The spec does not show this status; the SDK's mock answers it, and \`details.parameter\` names the parameter.` : undefined;
+  return reasons.length
+    ? `Invalid parameter: ${reasons.join('; ')}. The spec does not show this status; the SDK's mock answers it, and \`details.parameter\` names the parameter.`
+    : undefined;
 }
 
 function responses(request: ApiRequest): Operation['responses'] {
@@ -202,7 +222,13 @@ function responses(request: ApiRequest): Operation['responses'] {
 const paging = (key: string): Reference => ({ $ref: `#/components/parameters/${key}` });
 
 /** A list's query parameters, in the order the SDK's `params` name them. */
-const listParameters = (order: ListOrder): (Parameter | Reference)[] => [paging('page'), paging('pageSize'), paging('limit'), orderByParameter(order), paging('sort')];
+const listParameters = (order: ListOrder): (Parameter | Reference)[] => [
+  paging('page'),
+  paging('pageSize'),
+  paging('limit'),
+  orderByParameter(order),
+  paging('sort'),
+];
 
 function operation(request: ApiRequest, order: ListOrder | undefined): Operation {
   const { endpoint, name } = request;
@@ -245,7 +271,9 @@ function schemas(requests: readonly ApiRequest[]): Record<string, JsonSchema> {
   const output = componentSchemas([...responseNames.map(component), ...pages, ...errorComponents], 'output');
   const input = componentSchemas(unique(requests.map((r) => r.bodyName)).map(component), 'input');
   const merged = { ...output, ...input };
-  if (Object.keys(merged).length !== Object.keys(output).length + Object.keys(input).length) throw new Error('a request body and a response share a schema name');
+  if (Object.keys(merged).length !== Object.keys(output).length + Object.keys(input).length) {
+    throw new Error('a request body and a response share a schema name');
+  }
   return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -267,7 +295,9 @@ export async function buildOpenApi(): Promise<OpenApiDocument> {
     tags: tags(),
     paths,
     components: {
-      securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', description: 'The API token: `Authorization: Bearer <token>` (spec Part 5).' } },
+      securitySchemes: {
+        [BEARER]: { type: 'http', scheme: 'bearer', description: 'The API token: `Authorization: Bearer <token>` (spec Part 5).' },
+      },
       parameters: pagingParameters,
       responses: sharedResponses,
       schemas: schemas(requests),

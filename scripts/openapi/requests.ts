@@ -49,7 +49,9 @@ function schemaNames(name: string, line: ResourceLine, endpoint: Endpoint) {
   const names = line.identifiers.filter((identifier) => Object.hasOwn(namedSchemas, identifier));
   const [bodyName, schemaName] = endpoint.body ? names : [undefined, ...names];
   const success = endpoint.kind === 'page' ? pageItem(endpoint.schema) : endpoint.schema;
-  if (schemaName === undefined ? success !== undefined : namedSchemas[schemaName] !== success) throw fail('its schema is not the one the source names');
+  if (schemaName === undefined ? success !== undefined : namedSchemas[schemaName] !== success) {
+    throw fail('its schema is not the one the source names');
+  }
   if (bodyName !== undefined && namedSchemas[bodyName] !== endpoint.body) throw fail('its body schema is not the one the source names');
   return { schemaName, bodyName };
 }

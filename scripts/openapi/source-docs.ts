@@ -54,7 +54,9 @@ export function exportedConsts(files: readonly string[]): Map<string, { doc: str
       if (!ts.isVariableStatement(statement)) continue;
       if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
       for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name)) consts.set(declaration.name.text, { doc: docOf(declaration), initializer: declaration.initializer });
+        if (ts.isIdentifier(declaration.name)) {
+          consts.set(declaration.name.text, { doc: docOf(declaration), initializer: declaration.initializer });
+        }
       }
     }
   }

@@ -44,9 +44,13 @@ export async function listOrders(): Promise<ListOrder[]> {
     const params = endpoint.parts.flatMap((part) => (typeof part === 'string' ? [] : [part.name]));
     const path = endpoint.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(parents[param] ?? 'x'));
     const response = await mock.fetch(`http://localhost${path}?orderBy=%20`, { headers: { authorization: `Bearer ${mock.tokens.main}` } });
-    const { error } = (await response.json()) as { error: { details?: Partial<ListOrder> & { parameter?: string; default?: { orderBy: string; sort: 'asc' | 'desc' } } } };
+    const { error } = (await response.json()) as {
+      error: { details?: Partial<ListOrder> & { parameter?: string; default?: { orderBy: string; sort: 'asc' | 'desc' } } };
+    };
     const details = error.details;
-    if (response.status !== 400 || details?.parameter !== 'orderBy' || !details.default) throw new Error(`${name}: the mock did not say its order (${response.status})`);
+    if (response.status !== 400 || details?.parameter !== 'orderBy' || !details.default) {
+      throw new Error(`${name}: the mock did not say its order (${response.status})`);
+    }
     orders.push({ name, params, ...details.default, accepted: details.accepted!, aliases: details.aliases ?? {} });
   }
   return orders;
@@ -57,7 +61,9 @@ export function renderOrders(orders: readonly ListOrder[]): string {
   const code = (text: string) => `\`${text}\``;
   const lines = ['| Request | Default order | `orderBy` accepts |', '| --- | --- | --- |'];
   for (const order of orders) {
-    const accepted = order.accepted.map((field) => (order.aliases[field] ? `${code(field)} (= ${code(order.aliases[field])})` : code(field)));
+    const accepted = order.accepted.map((field) =>
+      order.aliases[field] ? `${code(field)} (= ${code(order.aliases[field])})` : code(field),
+    );
     lines.push(`| ${code(`${order.name}(${order.params.join(', ')})`)} | ${code(order.orderBy)} ${order.sort} | ${accepted.join(', ')} |`);
   }
   return lines.join('\n');

@@ -135,6 +135,10 @@ export function checkRetries(name: string, value: unknown): void {
 }
 
 function isAbortSignal(value: unknown): value is AbortSignal {
-  return typeof value === 'object' && value !== null && typeof (value as AbortSignal).aborted === 'boolean'
-    && typeof (value as AbortSignal).addEventListener === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AbortSignal).aborted === 'boolean' &&
+    typeof (value as AbortSignal).addEventListener === 'function'
+  );
 }

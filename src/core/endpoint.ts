@@ -157,23 +157,22 @@ export type JsonMethod<Path extends string, Out> = (...args: [...PathArgs<Path>,
  * Signature of a paged list request.
  * @inline
  */
-export type ListMethod<Path extends string, Item> = (
-  ...args: [...PathArgs<Path>, params?: ListParams, ...Options]
-) => PagePromise<Item>;
+export type ListMethod<Path extends string, Item> = (...args: [...PathArgs<Path>, params?: ListParams, ...Options]) => PagePromise<Item>;
 /**
  * Signature of a request sending a JSON body.
  * @inline
  */
-export type BodyMethod<Path extends string, In, Out> = (
-  ...args: [...PathArgs<Path>, body: In, ...Options]
-) => APIPromise<Out>;
+export type BodyMethod<Path extends string, In, Out> = (...args: [...PathArgs<Path>, body: In, ...Options]) => APIPromise<Out>;
 
 function parsePath(path: string): PathPart[] {
-  return path.split(/(\{\w+\})/).filter(Boolean).map((part) => {
-    if (!part.startsWith('{')) return part;
-    const name = part.slice(1, -1) as keyof PathParamArgs;
-    return { name, kind: pathParamKinds[name] };
-  });
+  return path
+    .split(/(\{\w+\})/)
+    .filter(Boolean)
+    .map((part) => {
+      if (!part.startsWith('{')) return part;
+      const name = part.slice(1, -1) as keyof PathParamArgs;
+      return { name, kind: pathParamKinds[name] };
+    });
 }
 
 function define<Method>(
@@ -198,11 +197,8 @@ function define<Method>(
 }
 
 /** A GET answering one JSON value that `schema` describes. */
-export const get = <const Path extends string, Schema extends z.ZodMiniType>(
-  path: Path,
-  schema: Schema,
-  settings: EndpointSettings = {},
-) => define<JsonMethod<Path, z.infer<Schema>>>('GET', path, 'json', schema, undefined, settings);
+export const get = <const Path extends string, Schema extends z.ZodMiniType>(path: Path, schema: Schema, settings: EndpointSettings = {}) =>
+  define<JsonMethod<Path, z.infer<Schema>>>('GET', path, 'json', schema, undefined, settings);
 
 /**
  * A GET answering a page of items that `item` describes; the method returns a `PagePromise`.

@@ -295,11 +295,7 @@ const MAX_TEXT_DETAILS = 2048;
  * Reads `code`, `message` and `details` out of an error body of any shape: the spec's object
  * shape, the `{"error":"text"}` shape, other JSON, plain text, HTML or nothing. Never throws.
  */
-export function parseErrorBody(
-  status: number,
-  statusText: string,
-  text: string,
-): Pick<ApiErrorInit, 'code' | 'message' | 'details'> {
+export function parseErrorBody(status: number, statusText: string, text: string): Pick<ApiErrorInit, 'code' | 'message' | 'details'> {
   const fallback = `${status}${statusText ? ` ${statusText}` : ''}`;
   let body: unknown;
   try {

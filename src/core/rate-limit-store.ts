@@ -88,7 +88,10 @@ export type RateLimitMode = 'wait' | 'off' | RateLimitStore;
 
 /** Whether `value` has the two methods of a {@link RateLimitStore}. */
 export const isRateLimitStore = (value: unknown): value is RateLimitStore =>
-  typeof value === 'object' && value !== null && typeof (value as RateLimitStore).spend === 'function' && typeof (value as RateLimitStore).record === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as RateLimitStore).spend === 'function' &&
+  typeof (value as RateLimitStore).record === 'function';
 
 /** A store call slower than this counts as a failure: a hung store must not stall requests. */
 export const STORE_TIMEOUT_MS = 500;
@@ -207,6 +210,8 @@ export class StoreGate implements Gate {
     this.#warned = true;
     // The store's own message (a Redis host, a timeout). The token never reaches the store, but
     // a store is the caller's code: the log redacts it all the same.
-    this.#log.warn?.(`the rate-limit store failed (${describeThrown(error)}); counting this client's budget in-process until it answers again`);
+    this.#log.warn?.(
+      `the rate-limit store failed (${describeThrown(error)}); counting this client's budget in-process until it answers again`,
+    );
   }
 }

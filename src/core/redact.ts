@@ -15,7 +15,12 @@ const MAX_NODES = 100_000;
  * caller's: an object inheriting only from these (or from a bare subclass of them) shows what
  * its own data holds and no more.
  */
-const PLATFORM = new Set<unknown>([null, Object.prototype, Array.prototype, ...[Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, AggregateError].map((type) => type.prototype)]);
+const PLATFORM = new Set<unknown>([
+  null,
+  Object.prototype,
+  Array.prototype,
+  ...[Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, AggregateError].map((type) => type.prototype),
+]);
 
 /**
  * `value` with every occurrence of `secret` replaced, at any depth: in strings, keys (Symbol
@@ -54,7 +59,17 @@ export function redact<T>(value: T, secret: string | undefined): T {
       // Collections and fetch's classes keep their content in internal slots, which a walk of
       // own properties would miss and inspect would show: their entries are walked instead, and
       // the copy is kept, as their own properties and subclasses are not walked.
-      if (item instanceof Map || item instanceof Set || item instanceof Headers || item instanceof Request || item instanceof Response || item instanceof URL || item instanceof URLSearchParams) dirty = true;
+      if (
+        item instanceof Map ||
+        item instanceof Set ||
+        item instanceof Headers ||
+        item instanceof Request ||
+        item instanceof Response ||
+        item instanceof URL ||
+        item instanceof URLSearchParams
+      ) {
+        dirty = true;
+      }
       if (item instanceof Map) return new Map(copy([...item], depth) as [unknown, unknown][]);
       if (item instanceof Set) return new Set(copy([...item], depth) as unknown[]);
       if (item instanceof Headers) return new Headers(copy([...item], depth) as [string, string][]);
@@ -133,9 +148,12 @@ function read(target: object, key: string | symbol): { value: unknown; enumerabl
  * as native code, and inspect asks it for the name). `text` sees the class names.
  */
 function inherited(value: object, text: (string: string) => string): boolean {
-  for (let proto = value, depth = 0; !PLATFORM.has((proto = Reflect.getPrototypeOf(proto)!)); ) {
+  for (let proto = value, depth = 0; !PLATFORM.has((proto = Reflect.getPrototypeOf(proto)!));) {
     const type: unknown = Reflect.getOwnPropertyDescriptor(proto, 'constructor')?.value;
-    const name: unknown = typeof type == 'function' && /^class\b/.test(Function.prototype.toString.call(type)) && Reflect.getOwnPropertyDescriptor(type, 'name')?.value;
+    const name: unknown =
+      typeof type == 'function' &&
+      /^class\b/.test(Function.prototype.toString.call(type)) &&
+      Reflect.getOwnPropertyDescriptor(type, 'name')?.value;
     if (++depth > MAX_DEPTH || Reflect.ownKeys(proto).length > 1 || typeof name != 'string') return true;
     text(name);
   }

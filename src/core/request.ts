@@ -41,7 +41,13 @@ const count = z.int().check(z.gte(0));
  * a string `data` would be walked character by character and a string `page` would become a
  * request for page "11". The items stay the endpoint schema's business.
  */
-const UsableEnvelope = looseObject({ data: z.array(z.unknown()), page: z.int().check(z.gte(1)), pageSize: count, total: count, totalPages: count });
+const UsableEnvelope = looseObject({
+  data: z.array(z.unknown()),
+  page: z.int().check(z.gte(1)),
+  pageSize: count,
+  total: count,
+  totalPages: count,
+});
 
 export function createCaller(config: CallerConfig): Call {
   const warnedEndpoints = new Set<Endpoint>();
@@ -85,7 +91,10 @@ export function createCaller(config: CallerConfig): Call {
       fetchPage: again,
       log: config.log,
     };
-    const pages = fetchData(endpoint, request).then(({ data, response }) => ({ data: new Page(data as PageEnvelope<unknown>, fetchPage), response }));
+    const pages = fetchData(endpoint, request).then(({ data, response }) => ({
+      data: new Page(data as PageEnvelope<unknown>, fetchPage),
+      response,
+    }));
     return new PagePromise(pages, fetchPage, source);
   }
 
@@ -96,8 +105,12 @@ export function createCaller(config: CallerConfig): Call {
     try {
       body = JSON.parse(text);
     } catch {
-      const what = text === '' ? 'an empty body' : `a body that is not JSON (content-type ${response.headers.get('content-type') ?? 'none'})`;
-      throw new ResponseValidationError(`${request.method} ${request.path} answered ${response.status} with ${what}`, { ...target, issues: [] });
+      const what =
+        text === '' ? 'an empty body' : `a body that is not JSON (content-type ${response.headers.get('content-type') ?? 'none'})`;
+      throw new ResponseValidationError(`${request.method} ${request.path} answered ${response.status} with ${what}`, {
+        ...target,
+        issues: [],
+      });
     }
     const checked = validate(endpoint, body, target);
     if (endpoint.kind === 'page') {

@@ -179,7 +179,9 @@ export function createTransport(config: TransportConfig): Send {
     } catch (error) {
       // A thrown Proxy can throw again when only asked its class (`instanceof`), with the token:
       // that throw is the fetch's too, so it is reported as the failure, and nothing of it kept.
-      throw await toSdkError(error, request, state, config).catch(() => new ConnectionError(`${request.method} ${request.path} failed: an unprintable value`));
+      throw await toSdkError(error, request, state, config).catch(
+        () => new ConnectionError(`${request.method} ${request.path} failed: an unprintable value`),
+      );
     }
   };
 }

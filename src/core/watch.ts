@@ -152,7 +152,10 @@ export class Watch<T> implements AsyncIterableIterator<T> {
   constructor(source: WatchSource<T>, first: PromiseLike<Page<T>>, options: WatchOptions) {
     this.#source = source;
     this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-    this.#strategy = source.keys.time === undefined ? new DiffStrategy(source.keys.id) : new TimeStrategy(source.keys.id, source.keys.time, source.keys.newestFirst === true);
+    this.#strategy =
+      source.keys.time === undefined
+        ? new DiffStrategy(source.keys.id)
+        : new TimeStrategy(source.keys.id, source.keys.time, source.keys.newestFirst === true);
     this.#started = options.cursor !== undefined;
     if (options.cursor) restore(this.#strategy, options.cursor);
     const firstPage = Promise.resolve(first);
@@ -297,7 +300,9 @@ export class Watch<T> implements AsyncIterableIterator<T> {
   #idOf(item: unknown): Id {
     const id = field(item, this.#source.keys.id);
     if (typeof id === 'string' || typeof id === 'number') return id;
-    throw new CommunityServerError(`${this.#source.list}: an item has no ${this.#source.keys.id} (${describe(id)}); a watch cannot tell it apart`);
+    throw new CommunityServerError(
+      `${this.#source.list}: an item has no ${this.#source.keys.id} (${describe(id)}); a watch cannot tell it apart`,
+    );
   }
 
   /** Runs `task` until it succeeds, backing off after each transient failure (the count starts over with each task). */
@@ -333,7 +338,8 @@ function checkCursor(cursor: unknown, list: string, keys: WatchKeys): void {
   if (!isPlainObject(cursor)) throw bad(`must be an object, got ${describe(cursor)}`);
   if (cursor.v !== 1) throw bad(`has version ${describe(cursor.v)}, expected 1`);
   if (cursor.list !== list) throw bad(`belongs to ${describe(cursor.list)}, not to this list`);
-  const isIds = (value: unknown) => Array.isArray(value) && value.every((id) => typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)));
+  const isIds = (value: unknown) =>
+    Array.isArray(value) && value.every((id) => typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)));
   const expected = keys.time === undefined ? ['v', 'list', 'seen'] : ['v', 'list', 'after'];
   const extra = Object.keys(cursor).find((key) => !expected.includes(key));
   if (extra !== undefined) throw bad(`has an unexpected field "${extra}"`);
@@ -343,7 +349,9 @@ function checkCursor(cursor: unknown, list: string, keys: WatchKeys): void {
   }
   const after = cursor.after;
   if (!isPlainObject(after) || Object.keys(after).some((key) => key !== 'time' && key !== 'ids')) throw bad('needs "after": { time, ids }');
-  if (!(after.time === null || (typeof after.time === 'number' && Number.isFinite(after.time)))) throw bad('needs "after.time": a number or null');
+  if (!(after.time === null || (typeof after.time === 'number' && Number.isFinite(after.time)))) {
+    throw bad('needs "after.time": a number or null');
+  }
   if (!isIds(after.ids)) throw bad('needs "after.ids": an array of ids');
 }
 
@@ -415,7 +423,9 @@ class TimeStrategy implements Strategy {
   timeOf(item: unknown): number {
     const t = field(item, this.time);
     if (typeof t === 'number' && Number.isFinite(t)) return t;
-    throw new CommunityServerError(`an item ${describe(field(item, this.id))} has no ${this.time} (${describe(t)}); a watch cannot place it in time`);
+    throw new CommunityServerError(
+      `an item ${describe(field(item, this.id))} has no ${this.time} (${describe(t)}); a watch cannot place it in time`,
+    );
   }
 }
 

@@ -14,14 +14,7 @@
 export * from './applications';
 export * from './audit-logs';
 export * from './cad';
-export {
-  ErrorResponseSchema,
-  OpenObjectSchema,
-  PageSchema,
-  type ErrorResponse,
-  type OpenObject,
-  type PageEnvelope,
-} from './common';
+export { ErrorResponseSchema, OpenObjectSchema, PageSchema, type ErrorResponse, type OpenObject, type PageEnvelope } from './common';
 export * from './departments';
 export * from './health';
 export * from './join-requests';

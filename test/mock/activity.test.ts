@@ -6,7 +6,15 @@
  * package (`npm test` builds first), as test/mock/doors.test.ts does.
  */
 import { CommunityServerClient } from 'community-server-sdk';
-import { createMockApi, WORLD_END, type ActivityEntry, type ActivityEvent, type ActivityKind, type MockApi, type MockOptions } from 'community-server-sdk/mock';
+import {
+  createMockApi,
+  WORLD_END,
+  type ActivityEntry,
+  type ActivityEvent,
+  type ActivityKind,
+  type MockApi,
+  type MockOptions,
+} from 'community-server-sdk/mock';
 import * as schemas from 'community-server-sdk/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from '../helpers';
@@ -25,13 +33,29 @@ function clocked(options: MockOptions = {}, start = NOON) {
 /** How many rows every list of the `main` server holds: each event adds exactly one. */
 function rowsIn(mock: MockApi): number {
   const { main } = mock.store;
-  const inside = [...main.departmentData.values()].reduce((sum, d) => sum + d.members.size + d.shifts.size + d.loas.size + d.joinRequests.size + d.auditLogs.size, 0);
+  const inside = [...main.departmentData.values()].reduce(
+    (sum, d) => sum + d.members.size + d.shifts.size + d.loas.size + d.joinRequests.size + d.auditLogs.size,
+    0,
+  );
   const cad = main.cad ? main.cad.calls.size + main.cad.notes.size : 0;
-  return main.members.size + main.logs.size + main.auditLogs.size + main.applicationResponses.size + main.joinRequests.size + main.loas.size + main.shifts.size + inside + cad;
+  return (
+    main.members.size +
+    main.logs.size +
+    main.auditLogs.size +
+    main.applicationResponses.size +
+    main.joinRequests.size +
+    main.loas.size +
+    main.shifts.size +
+    inside +
+    cad
+  );
 }
 
 /** Everything of the `main` server a watcher could read, as JSON. */
-const worldOf = (mock: MockApi) => JSON.stringify(mock.store.main, (_key, value) => (value instanceof Map ? [...value] : value && typeof value.all === 'function' ? value.all() : value));
+const worldOf = (mock: MockApi) =>
+  JSON.stringify(mock.store.main, (_key, value) =>
+    value instanceof Map ? [...value] : value && typeof value.all === 'function' ? value.all() : value,
+  );
 
 const SCHEMAS: Record<ActivityKind, { parse(value: unknown): unknown }> = {
   logs: schemas.LogSchema,
@@ -74,62 +98,100 @@ async function served(client: Client, entry: ActivityEntry): Promise<{ got: unkn
       const { row } = entry;
       const application = typeof row.applicationId === 'string' ? [client.applications.get(row.applicationId)] : [];
       const page = client.auditLogs.list({ ...newest, orderBy: 'timestamp' });
-      return read(page.then((p) => p.data.find((event) => event.id === row.id)), page, [member(row.userId), ...application]);
+      return read(
+        page.then((p) => p.data.find((event) => event.id === row.id)),
+        page,
+        [member(row.userId), ...application],
+      );
     }
     case 'applicationResponses': {
       const { row } = entry;
       const list = client.applications.responses(row.applicationId, { ...newest, orderBy: 'createdAt' });
-      return read(list.then((p) => p.data.find((response) => response.id === row.id)), list, [client.applications.get(row.applicationId), member(row.userId)]);
+      return read(
+        list.then((p) => p.data.find((response) => response.id === row.id)),
+        list,
+        [client.applications.get(row.applicationId), member(row.userId)],
+      );
     }
     case 'joinRequests':
-      return read(client.joinRequests.get(entry.row.userId), client.joinRequests.list({ ...newest, orderBy: 'createdAt' }), [member(entry.row.userId)]);
+      return read(client.joinRequests.get(entry.row.userId), client.joinRequests.list({ ...newest, orderBy: 'createdAt' }), [
+        member(entry.row.userId),
+      ]);
     case 'loas':
       return read(client.loas.get(entry.row.id), client.loas.list({ ...newest, orderBy: 'createdAt' }), [member(entry.row.memberId)]);
     case 'shifts':
       return read(client.shifts.get(entry.row.id), client.shifts.list({ ...newest, orderBy: 'createdAt' }), [member(entry.row.memberId)]);
     case 'members':
-      return read(member(entry.row.id), client.members.list({ ...newest, orderBy: 'createdAt' }), (entry.row.roles as string[]).map((roleId) => client.roles.get(roleId)));
+      return read(
+        member(entry.row.id),
+        client.members.list({ ...newest, orderBy: 'createdAt' }),
+        (entry.row.roles as string[]).map((roleId) => client.roles.get(roleId)),
+      );
     case 'cadCalls': {
       const { row } = entry;
       const units = (row.units as number[]).map((unitId) => client.cad.units.get(unitId));
-      return read(client.cad.calls.get(row.id), client.cad.calls.list({ ...newest, orderBy: 'createdAt' }), [member(row.createdByUserId), ...units]);
+      return read(client.cad.calls.get(row.id), client.cad.calls.list({ ...newest, orderBy: 'createdAt' }), [
+        member(row.createdByUserId),
+        ...units,
+      ]);
     }
     case 'cadCallNotes': {
       const { row } = entry;
       const unit = typeof row.createdByUnit === 'number' ? [client.cad.units.get(row.createdByUnit)] : [];
       const list = client.cad.calls.notes(row.callId, { ...newest, orderBy: 'createdAt' });
-      return read(client.cad.calls.note(row.callId, row.id), list, [client.cad.calls.get(row.callId), member(row.createdByUserId), ...unit]);
+      return read(client.cad.calls.note(row.callId, row.id), list, [
+        client.cad.calls.get(row.callId),
+        member(row.createdByUserId),
+        ...unit,
+      ]);
     }
     case 'departmentAuditLogs': {
       const { row, departmentId } = entry;
       const page = client.departments.auditLogs(departmentId, { ...newest, orderBy: 'timestamp' });
-      return read(page.then((p) => p.data.find((event) => event.id === row.id)), page, [member(row.userId)]);
+      return read(
+        page.then((p) => p.data.find((event) => event.id === row.id)),
+        page,
+        [member(row.userId)],
+      );
     }
     case 'departmentJoinRequests': {
       const { row, departmentId } = entry;
       const list = client.departments.joinRequests.list(departmentId, { ...newest, orderBy: 'createdAt' });
-      return read(client.departments.joinRequests.get(departmentId, row.userId), list, [member(row.userId), client.departments.get(departmentId)]);
+      return read(client.departments.joinRequests.get(departmentId, row.userId), list, [
+        member(row.userId),
+        client.departments.get(departmentId),
+      ]);
     }
     case 'departmentLoas': {
       const { row, departmentId } = entry;
       const list = client.departments.loas.list(departmentId, { ...newest, orderBy: 'createdAt' });
-      return read(client.departments.loas.get(departmentId, row.id), list, [member(row.memberId), client.departments.members.get(departmentId, row.memberId)]);
+      return read(client.departments.loas.get(departmentId, row.id), list, [
+        member(row.memberId),
+        client.departments.members.get(departmentId, row.memberId),
+      ]);
     }
     case 'departmentShifts': {
       const { row, departmentId } = entry;
       const list = client.departments.shifts.list(departmentId, { ...newest, orderBy: 'createdAt' });
-      return read(client.departments.shifts.get(departmentId, row.id), list, [member(row.memberId), client.departments.members.get(departmentId, row.memberId)]);
+      return read(client.departments.shifts.get(departmentId, row.id), list, [
+        member(row.memberId),
+        client.departments.members.get(departmentId, row.memberId),
+      ]);
     }
     case 'departmentMembers': {
       const { row, departmentId } = entry;
       const list = client.departments.members.list(departmentId, { ...newest, orderBy: 'createdAt' });
-      return read(client.departments.members.get(departmentId, row.id), list, [member(row.id), client.departments.ranks.get(departmentId, row.rankId)]);
+      return read(client.departments.members.get(departmentId, row.id), list, [
+        member(row.id),
+        client.departments.ranks.get(departmentId, row.rankId),
+      ]);
     }
   }
 }
 
 /** The time field of a row of `kind`. */
-const timeOf = (entry: ActivityEntry): number => (entry.kind.endsWith('uditLogs') ? (entry.row as { timestamp: number }).timestamp : (entry.row as { createdAt: number }).createdAt);
+const timeOf = (entry: ActivityEntry): number =>
+  entry.kind.endsWith('uditLogs') ? (entry.row as { timestamp: number }).timestamp : (entry.row as { createdAt: number }).createdAt;
 
 describe('mock.activity.step()', () => {
   it('makes n events; the same seed and clock give the same events, whatever the batches', () => {
@@ -168,7 +230,14 @@ describe('mock.activity.step()', () => {
     for (const [kind, count] of kinds) expect(count, kind).toBeLessThan(250);
     const changes = events.filter((event) => event.updated).map((event) => `${event.kind} ${event.updated!.kind}`);
     expect(new Set(changes)).toEqual(
-      new Set(['auditLogs applicationResponses', 'auditLogs loas', 'auditLogs shifts', 'departmentAuditLogs departmentLoas', 'departmentAuditLogs departmentShifts', 'cadCallNotes cadCalls']),
+      new Set([
+        'auditLogs applicationResponses',
+        'auditLogs loas',
+        'auditLogs shifts',
+        'departmentAuditLogs departmentLoas',
+        'departmentAuditLogs departmentShifts',
+        'cadCallNotes cadCalls',
+      ]),
     );
   });
 
@@ -239,7 +308,14 @@ describe('mock.activity.step()', () => {
     for (const event of ended) expect((event.updated!.row as { endedAt: number }).endedAt).toBeLessThanOrEqual(timeOf(event));
     // A submission is followed at once by the audit event recording it.
     const i = events.findIndex((event) => event.kind === 'applicationResponses');
-    expect(events[i + 1]).toMatchObject({ kind: 'auditLogs', row: { applicationId: events[i]!.row.applicationId, userId: (events[i]!.row as { userId: string }).userId, description: 'Application response submitted' } });
+    expect(events[i + 1]).toMatchObject({
+      kind: 'auditLogs',
+      row: {
+        applicationId: events[i]!.row.applicationId,
+        userId: (events[i]!.row as { userId: string }).userId,
+        description: 'Application response submitted',
+      },
+    });
   });
 });
 
@@ -247,8 +323,21 @@ describe('worlds where little can happen', () => {
   /** Empties every list of the main server, as a brand-new server would be. */
   function emptied(mock: MockApi) {
     const { main } = mock.store;
-    for (const table of [main.members, main.links, main.roles, main.applications, main.applicationResponses, main.auditLogs, main.logs, main.joinRequests, main.loas, main.shifts, main.departments])
+    for (const table of [
+      main.members,
+      main.links,
+      main.roles,
+      main.applications,
+      main.applicationResponses,
+      main.auditLogs,
+      main.logs,
+      main.joinRequests,
+      main.loas,
+      main.shifts,
+      main.departments,
+    ]) {
       for (const row of table.all()) table.delete((row as Record<string, unknown>)[table.spec.key]);
+    }
     main.departmentData.clear();
     main.cad = null;
     return mock;
@@ -266,7 +355,9 @@ describe('worlds where little can happen', () => {
       events.push(event!);
     }
     const kinds = new Set(events.map((event) => event.kind));
-    for (const impossible of ['cadCalls', 'cadCallNotes', 'applicationResponses', 'departmentShifts', 'departmentMembers']) expect(kinds).not.toContain(impossible);
+    for (const impossible of ['cadCalls', 'cadCallNotes', 'applicationResponses', 'departmentShifts', 'departmentMembers']) {
+      expect(kinds).not.toContain(impossible);
+    }
     expect(kinds).toContain('logs');
   });
 
@@ -274,7 +365,12 @@ describe('worlds where little can happen', () => {
     const { mock } = clocked({ seed: 1 });
     const { main } = mock.store;
     for (const data of main.departmentData.values()) for (const rank of data.ranks.all()) data.ranks.delete(rank.id);
-    const gone = new Set(main.members.all().slice(0, 200).map((member) => member.id));
+    const gone = new Set(
+      main.members
+        .all()
+        .slice(0, 200)
+        .map((member) => member.id),
+    );
     for (const id of gone) main.members.delete(id);
     expect(gone.size).toBe(200);
     const events = mock.activity.step(500);
@@ -363,7 +459,9 @@ describe('bad options throw a TypeError saying what was wrong', () => {
 
   it('start() checks the same way, and starts nothing', () => {
     const mock = createMockApi();
-    expect(() => mock.activity.start({ intervalMs: 0 })).toThrow(/activity.start options.intervalMs must be an integer of milliseconds from 1/);
+    expect(() => mock.activity.start({ intervalMs: 0 })).toThrow(
+      /activity.start options.intervalMs must be an integer of milliseconds from 1/,
+    );
     expect(() => (mock.activity.start as (options?: unknown) => void)()).toThrow('activity.start options must be { intervalMs }');
     expect(mock.activity.running).toBe(false);
   });
@@ -371,7 +469,9 @@ describe('bad options throw a TypeError saying what was wrong', () => {
   it.each([[-1], [1.5], [Number.NaN], [Number.POSITIVE_INFINITY], [10_001], [1e9], ['3']])('step(%j)', (n) => {
     const mock = createMockApi();
     const before = rowsIn(mock);
-    expect(() => mock.activity.step(n as number)).toThrow(new TypeError(`activity.step(n): n must be an integer from 0 to 10000, got ${typeof n === 'number' ? n : typeof n}`));
+    expect(() => mock.activity.step(n as number)).toThrow(
+      new TypeError(`activity.step(n): n must be an integer from 0 to 10000, got ${typeof n === 'number' ? n : typeof n}`),
+    );
     expect(rowsIn(mock)).toBe(before);
   });
 

@@ -31,7 +31,10 @@ describe('authentication (spec Part 5)', () => {
       expect(answer, authorization).toMatchObject({ status: 401, json: { error: 'invalid or expired token' } });
     }
     for (const token of ['cst_nope', mock.tokens.expired, mock.tokens.revoked]) {
-      expect(await rawAnswer(mock, '/api/v1/server/members', { token })).toMatchObject({ status: 401, json: { error: 'invalid or expired token' } });
+      expect(await rawAnswer(mock, '/api/v1/server/members', { token })).toMatchObject({
+        status: 401,
+        json: { error: 'invalid or expired token' },
+      });
     }
   });
 
@@ -40,22 +43,39 @@ describe('authentication (spec Part 5)', () => {
     expect((await rawAnswer(objectMock, '/api/v1/server/members', { token: null })).json).toEqual({
       error: { code: 'authorization_required', message: 'authorization header is required' },
     });
-    expect((await rawAnswer(objectMock, '/api/v1/server/members', { token: 'x' })).json).toEqual({ error: { code: 'invalid_token', message: 'invalid or expired token' } });
-    const forbidden = await rawAnswer(objectMock, '/api/v1/tokens', { token: objectMock.tokens.readOnly, method: 'POST', body: '{"name":"x"}' });
-    expect(forbidden).toMatchObject({ status: 403, json: { error: { code: 'insufficient_permissions', message: 'insufficient permissions for this operation' } } });
+    expect((await rawAnswer(objectMock, '/api/v1/server/members', { token: 'x' })).json).toEqual({
+      error: { code: 'invalid_token', message: 'invalid or expired token' },
+    });
+    const forbidden = await rawAnswer(objectMock, '/api/v1/tokens', {
+      token: objectMock.tokens.readOnly,
+      method: 'POST',
+      body: '{"name":"x"}',
+    });
+    expect(forbidden).toMatchObject({
+      status: 403,
+      json: { error: { code: 'insufficient_permissions', message: 'insufficient permissions for this operation' } },
+    });
   });
 
   it('the SDK surfaces either shape as the same AuthenticationError', async () => {
     for (const authErrorShape of ['string', 'object'] as const) {
       const shaped = createMockApi({ authErrorShape });
-      const error = await mockClient(shaped, { token: shaped.tokens.revoked }).members.list().catch((e: unknown) => e);
+      const error = await mockClient(shaped, { token: shaped.tokens.revoked })
+        .members.list()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AuthenticationError);
-      expect(error).toMatchObject({ status: 401, message: 'invalid or expired token', code: authErrorShape === 'object' ? 'invalid_token' : 'unknown' });
+      expect(error).toMatchObject({
+        status: 401,
+        message: 'invalid or expired token',
+        code: authErrorShape === 'object' ? 'invalid_token' : 'unknown',
+      });
     }
   });
 
   it('health probes need no token', async () => {
-    for (const path of ['/health', '/livez', '/metrics', '/readyz']) expect((await rawAnswer(mock, path, { token: null })).status).toBe(200);
+    for (const path of ['/health', '/livez', '/metrics', '/readyz']) {
+      expect((await rawAnswer(mock, path, { token: null })).status).toBe(200);
+    }
   });
 });
 
@@ -77,8 +97,16 @@ describe('scoping and permissions', () => {
     expect((await readOnly.cad.calls.list()).total).toBeGreaterThan(0);
     expect(await readOnly.tokens.current()).toMatchObject({ name: 'readOnly', permissions: ['read'] });
     expect(Array.isArray(await readOnly.tokens.list())).toBe(true);
-    for (const [path, method] of [['/api/v1/tokens', 'POST'], ['/api/v1/tokens/some-id', 'DELETE'], [`/api/v1/admin/server/${mock.store.main.info.id}/rate-limit`, 'GET']] as const) {
-      const answer = await rawAnswer(mock, path, { token: mock.tokens.readOnly, method, body: method === 'POST' ? '{"name":"x"}' : undefined! });
+    for (const [path, method] of [
+      ['/api/v1/tokens', 'POST'],
+      ['/api/v1/tokens/some-id', 'DELETE'],
+      [`/api/v1/admin/server/${mock.store.main.info.id}/rate-limit`, 'GET'],
+    ] as const) {
+      const answer = await rawAnswer(mock, path, {
+        token: mock.tokens.readOnly,
+        method,
+        body: method === 'POST' ? '{"name":"x"}' : undefined!,
+      });
       expect(answer, `${method} ${path}`).toMatchObject({ status: 403, json: { error: 'insufficient permissions for this operation' } });
     }
   });
@@ -88,7 +116,9 @@ describe('suspension after repeated authentication failures', () => {
   it('suspends only the failing token, for the stated time, and the admin endpoint shows it', async () => {
     const { mock, clock } = clocked({ authFailureLimit: { failures: 3, durationMs: 30_000 } });
     const bad = 'cst_guessing';
-    for (let i = 0; i < 3; i++) expect((await rawAnswer(mock, '/api/v1/server/members', { token: bad })).json.error).toBe('invalid or expired token');
+    for (let i = 0; i < 3; i++) {
+      expect((await rawAnswer(mock, '/api/v1/server/members', { token: bad })).json.error).toBe('invalid or expired token');
+    }
     const suspended = await rawAnswer(mock, '/api/v1/server/members', { token: bad, headers: {} });
     expect(suspended.status).toBe(401);
     expect(suspended.json.error).toBe('token suspended after repeated authentication failures');
@@ -135,7 +165,9 @@ describe('rate limiting', () => {
     // Another token has its own window; errors carry the headers too.
     expect((await rawAnswer(mock, '/api/v1/server/roles', { token: mock.tokens.readOnly })).status).toBe(200);
     expect((await rawAnswer(mock, '/api/v1/server/members/nope')).headers.get('x-ratelimit-limit')).toBe('3');
-    const error = await mockClient(mock).roles.list().catch((e: unknown) => e);
+    const error = await mockClient(mock)
+      .roles.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(6);
     clock.now += 6_000;
@@ -180,7 +212,10 @@ describe('tokens (requests 55–58)', () => {
     const mock = createMockApi();
     const created = await mockClient(mock, { token: mock.tokens.noCad }).tokens.create({ name: 'no cad helper' });
     expect(created.serverId).toBe(mock.store.noCad.info.id);
-    await expect(mockClient(mock, { token: String(created.token) }).cad.calls.list()).rejects.toMatchObject({ status: 404, code: 'cad_not_found' });
+    await expect(mockClient(mock, { token: String(created.token) }).cad.calls.list()).rejects.toMatchObject({
+      status: 404,
+      code: 'cad_not_found',
+    });
   });
 
   it('deactivate → 200, then 401 for that token; again → 200; another server’s token → 404', async () => {
@@ -213,7 +248,12 @@ describe('paging and ordering', () => {
   const members = mock.store.main.members;
 
   it('defaults to page 1 of 10; limit is an alias; pageSize wins; at most 100', async () => {
-    expect((await rawAnswer(mock, '/api/v1/server/members')).json).toMatchObject({ page: 1, pageSize: 10, total: members.size, totalPages: Math.ceil(members.size / 10) });
+    expect((await rawAnswer(mock, '/api/v1/server/members')).json).toMatchObject({
+      page: 1,
+      pageSize: 10,
+      total: members.size,
+      totalPages: Math.ceil(members.size / 10),
+    });
     expect((await rawAnswer(mock, '/api/v1/server/members?limit=25')).json.data).toHaveLength(25);
     expect((await rawAnswer(mock, '/api/v1/server/members?limit=25&pageSize=7')).json.pageSize).toBe(7);
     expect((await rawAnswer(mock, '/api/v1/server/members?pageSize=100')).json.data).toHaveLength(100);
@@ -258,12 +298,16 @@ describe('paging and ordering', () => {
   it('orders by createdAt and id, either way; newest first by default', async () => {
     const times = (await rawAnswer(mock, '/api/v1/server/members?pageSize=100')).json.data.map((m: { createdAt: number }) => m.createdAt);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const ascending = (await rawAnswer(mock, '/api/v1/server/members?pageSize=100&orderBy=createdAt&sort=asc')).json.data.map((m: { createdAt: number }) => m.createdAt);
+    const ascending = (await rawAnswer(mock, '/api/v1/server/members?pageSize=100&orderBy=createdAt&sort=asc')).json.data.map(
+      (m: { createdAt: number }) => m.createdAt,
+    );
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     const ids = (await rawAnswer(mock, '/api/v1/server/logs?pageSize=100&orderBy=id&sort=ASC')).json.data.map((l: { id: string }) => l.id);
     expect(ids).toEqual([...ids].sort());
     // Audit logs order by their `timestamp`; `createdAt` names it too.
-    const events = (await rawAnswer(mock, '/api/v1/server/audit-logs?orderBy=createdAt&sort=asc&pageSize=50')).json.data.map((e: { timestamp: number }) => e.timestamp);
+    const events = (await rawAnswer(mock, '/api/v1/server/audit-logs?orderBy=createdAt&sort=asc&pageSize=50')).json.data.map(
+      (e: { timestamp: number }) => e.timestamp,
+    );
     expect(events).toEqual([...events].sort((a, b) => a - b));
   });
 
@@ -308,7 +352,13 @@ describe('paths', () => {
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
     expect((await rawAnswer(mock, '/api/v1/server/members/%E0%A4%A')).json.error.code).toBe('invalid_path');
-    const odd = ['/api/v1/server/members//chat', '/api/v1/tokens/current/x', '/api/v1/server/cad/units/%00', '/api/v1/server/departments/x%2Fy/members', '/api/'];
+    const odd = [
+      '/api/v1/server/members//chat',
+      '/api/v1/tokens/current/x',
+      '/api/v1/server/cad/units/%00',
+      '/api/v1/server/departments/x%2Fy/members',
+      '/api/',
+    ];
     for (const path of odd) {
       const answer = await rawAnswer(mock, path);
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
@@ -350,7 +400,10 @@ describe('health (requests 61–64)', () => {
     expect((await rawAnswer(mock, '/health', { token: null })).headers.get('content-type')).toContain('text/plain');
     mock.setHealth({ cache: true, ready: false });
     expect((await rawAnswer(mock, '/health', { token: null })).status).toBe(200);
-    expect(await rawAnswer(mock, '/readyz', { token: null })).toMatchObject({ status: 503, json: { status: 'not ready', checks: { service: 'starting' } } });
+    expect(await rawAnswer(mock, '/readyz', { token: null })).toMatchObject({
+      status: 503,
+      json: { status: 'not ready', checks: { service: 'starting' } },
+    });
     expect((await rawAnswer(mock, '/livez', { token: null })).json).toEqual({ status: 'ok' });
     mock.reset();
     expect((await rawAnswer(mock, '/readyz', { token: null })).json).toMatchObject({ status: 'ready' });

@@ -24,7 +24,9 @@ export function startProcess(command: string, args: string[], options: SpawnOpti
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
   });
   ready.catch(() => undefined); // awaited only by the tests that expect it to start
-  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  );
   return { child, ready, exit };
 }
 

@@ -36,7 +36,10 @@ export function pick(store: Store) {
   const call = cad.calls.all().find((c) => cad.notes.where('callId', c.id).length > 0)!;
   const departmentId = main.departments.all()[0]!.id;
   const department = main.departmentData.get(departmentId)!;
-  const departmentLink = department.members.all().map((m) => main.links.get(m.id)).find(Boolean)!;
+  const departmentLink = department.members
+    .all()
+    .map((m) => main.links.get(m.id))
+    .find(Boolean)!;
   const log = main.logs.all()[0]!;
   return {
     serverId: main.info.id,
@@ -96,7 +99,15 @@ type TokenRecord = ReturnType<Store['tokens']['all']>[number];
 /** A token as the API shows it (#55, #57, #58): every stored field but the secret, and `active`. */
 const tokenView = ({ secret: _secret, ...token }: TokenRecord) => ({ ...token, active: token.deactivatedAt === null });
 /** A token's line in the admin rate-limit status of a mock without a rate limit. */
-const unlimited = (token: TokenRecord) => ({ tokenId: token.id, name: token.name, used: 0, remaining: null, resetAt: null, authFailures: 0, suspendedUntil: null });
+const unlimited = (token: TokenRecord) => ({
+  tokenId: token.id,
+  name: token.name,
+  used: 0,
+  remaining: null,
+  resetAt: null,
+  authFailures: 0,
+  suspendedUntil: null,
+});
 const tokenNamed = (s: Store, name: string) => s.tokens.all().findLast((token) => token.name === name)!;
 
 // One request a line, like the spec's table.
@@ -205,6 +216,8 @@ export function replaceArg(args: unknown[], at: 'first' | 'last', row: Row): unk
  */
 export function addressesMissing(row: Row, args: readonly unknown[]): boolean {
   const { kind, parts } = endpointOf(row);
-  const filters = parts.flatMap((part, at) => (typeof part === 'string' ? [] : [kind === 'page' && /\/(user|staff)\/$/.test(parts[at - 1] as string)]));
+  const filters = parts.flatMap((part, at) =>
+    typeof part === 'string' ? [] : [kind === 'page' && /\/(user|staff)\/$/.test(parts[at - 1] as string)],
+  );
   return args.some((arg, index) => !filters[index] && (arg === MISSING || arg === MISSING_INT32));
 }

@@ -107,7 +107,18 @@ describe.each(['in-process', 'over HTTP'] as const)('all 64 requests against the
 
   it('#56 answers 400 invalid_request for a body the spec refuses', async () => {
     const post = (body: string) => raw('/api/v1/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    for (const body of ['{', '[]', 'null', '{}', '{"name":""}', '{"name":"  "}', '{"name":7}', '{"name":"x","expiresInDays":1.5}', '{"name":"x","expiresInDays":"7"}', '{"name":"x","expiresInDays":0}']) {
+    for (const body of [
+      '{',
+      '[]',
+      'null',
+      '{}',
+      '{"name":""}',
+      '{"name":"  "}',
+      '{"name":7}',
+      '{"name":"x","expiresInDays":1.5}',
+      '{"name":"x","expiresInDays":"7"}',
+      '{"name":"x","expiresInDays":0}',
+    ]) {
       const response = await post(body);
       expect(response.status, body).toBe(400);
       const json = (await response.json()) as { error: { code: string; message: string } };

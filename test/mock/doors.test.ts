@@ -34,7 +34,9 @@ describe('setupMockServer (msw/node)', () => {
   });
 
   it('server.use overrides one request for one test', async () => {
-    server.use(http.get('*/api/v1/server/members', () => HttpResponse.json({ error: { code: 'boom', message: 'it broke' } }, { status: 500 })));
+    server.use(
+      http.get('*/api/v1/server/members', () => HttpResponse.json({ error: { code: 'boom', message: 'it broke' } }, { status: 500 })),
+    );
     const client = mockClient(mock, { baseUrl: 'https://api.example.com' });
     await expect(client.members.list()).rejects.toBeInstanceOf(InternalServerError);
     expect((await client.roles.list()).total).toBeGreaterThan(0);
@@ -67,7 +69,11 @@ describe('startMockHttpServer (node:http on loopback)', () => {
   it('answers CORS preflights, so a dashboard on another origin may call it', async () => {
     const preflight = await fetch(`${server.url}/api/v1/server/members`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -98,7 +104,9 @@ describe('the bin: community-server-mock', () => {
 
   it('the README runs it as the one command that works from an empty directory, and tells a clone to use npm run mock', () => {
     const readme = readFileSync(`${root}/README.md`, 'utf8');
-    const shell = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap(([, body]) => body!.split('\n')).filter((line) => line.includes('community-server-mock'));
+    const shell = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .flatMap(([, body]) => body!.split('\n'))
+      .filter((line) => line.includes('community-server-mock'));
     expect(shell.length).toBeGreaterThan(0);
     // `npx community-server-mock` alone would look for a package of that name outside a project.
     for (const line of shell) expect(line).toMatch(/^npx -p community-server-sdk community-server-mock\b/);
@@ -154,7 +162,10 @@ describe('entry points', () => {
     const builtins = new Set(builtinModules);
     for (const entry of ['index.js', 'mock.js', 'mock/browser.js']) {
       const external = [...reachable(entry)].filter((s) => !s.endsWith('.js'));
-      expect(external.filter((s) => s.startsWith('node:') || builtins.has(s)), entry).toEqual([]);
+      expect(
+        external.filter((s) => s.startsWith('node:') || builtins.has(s)),
+        entry,
+      ).toEqual([]);
     }
     expect([...reachable('mock/node.js')].some((s) => s.startsWith('node:') || builtins.has(s))).toBe(true); // the check can see one
   });

@@ -16,7 +16,11 @@ import { startProcess } from './bin';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
-const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { name: string; dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
+  name: string;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
 const MESSAGE = 'needs msw and @faker-js/faker: npm install -D msw @faker-js/faker';
 
 describe('from an empty directory, without msw or faker', () => {
@@ -33,7 +37,14 @@ describe('from an empty directory, without msw or faker', () => {
     const sources = [root, ...Object.keys(pkg.dependencies).map((name) => `${root}/node_modules/${name}`)];
     const { stdout } = await run('npm', ['pack', ...sources, '--pack-destination', dir, '--ignore-scripts', '--json'], { cwd: root });
     const tarballs = (JSON.parse(stdout) as { filename: string }[]).map(({ filename }) => `${dir}/${filename}`);
-    env = { ...process.env, npm_config_cache: `${dir}/cache`, npm_config_yes: 'true', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+    env = {
+      ...process.env,
+      npm_config_cache: `${dir}/cache`,
+      npm_config_yes: 'true',
+      npm_config_update_notifier: 'false',
+      npm_config_fund: 'false',
+      npm_config_audit: 'false',
+    };
     npx = ['--offline', ...tarballs.flatMap((tarball) => ['-p', tarball]), 'community-server-mock'];
     const help = await run('npx', [...npx, '--help'], { cwd: `${dir}/empty`, env });
     expect(help.stdout).toContain('Usage: community-server-mock');

@@ -27,8 +27,18 @@ function idsOf(store: Store): Ids {
   const link = or(() => main.links.all().find((l) => l.gameId !== null)!, { memberId: MISSING, chatId: MISSING, gameId: MISSING } as never);
   const departmentId = or(() => main.departments.all()[0]!.id, MISSING);
   const department = main.departmentData.get(departmentId);
-  const call = or(() => cad.calls.all().find((c) => cad.notes.where('callId', c.id).length > 0)!.id, or(() => cad.calls.all()[0]!.id, MISSING));
-  const departmentLink = or(() => department!.members.all().map((m) => main.links.get(m.id)).find(Boolean)!, { memberId: MISSING, chatId: MISSING } as never);
+  const call = or(
+    () => cad.calls.all().find((c) => cad.notes.where('callId', c.id).length > 0)!.id,
+    or(() => cad.calls.all()[0]!.id, MISSING),
+  );
+  const departmentLink = or(
+    () =>
+      department!.members
+        .all()
+        .map((m) => main.links.get(m.id))
+        .find(Boolean)!,
+    { memberId: MISSING, chatId: MISSING } as never,
+  );
   const log = or(() => main.logs.all()[0]!, { id: MISSING, createdBy: MISSING, username: MISSING } as never);
   return {
     serverId: main.info.id,
@@ -63,7 +73,6 @@ function idsOf(store: Store): Ids {
   };
 }
 
-
 const CASES: [string, Partial<WorldCounts>][] = [
   ...Object.keys(DEFAULT_COUNTS).map((name): [string, Partial<WorldCounts>] => [name, { [name]: 0 }]),
   ['every group at once', Object.fromEntries(Object.keys(DEFAULT_COUNTS).map((name) => [name, 0]))],
@@ -74,7 +83,10 @@ describe('#12 every counts group at 0 makes a valid, servable world', () => {
     const mock = createMockApi({ seed: 8, counts });
     const main = mock.store.main;
     for (const group of Object.keys(counts)) {
-      const table = group === 'calls' || group === 'records' || group === 'units' || group === 'unitGroups' ? (main.cad as any)[group] : (main as any)[group];
+      const table =
+        group === 'calls' || group === 'records' || group === 'units' || group === 'unitGroups'
+          ? (main.cad as any)[group]
+          : (main as any)[group];
       expect(table.size, `${group} is empty`).toBe(0);
     }
     const client = mockClient(mock);
@@ -82,7 +94,10 @@ describe('#12 every counts group at 0 makes a valid, servable world', () => {
     for (const row of rows) {
       const args = row.args(ids);
       const label = `${name}=0, #${row.n} ${row.name}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
-      const outcome = await method(client, row.name)(...args).then(
+      const outcome = await method(
+        client,
+        row.name,
+      )(...args).then(
         (value) => ({ value: plain(value) }),
         (error: unknown) => ({ error }),
       );

@@ -24,7 +24,10 @@ beforeEach(() => {
 });
 
 async function ask(path: string, init: RequestInit = {}): Promise<{ status: number; body: ErrorBody }> {
-  const response = await mock.fetch(`${ORIGIN}${path}`, { ...init, headers: { authorization: `Bearer ${mock.tokens.main}`, ...init.headers } });
+  const response = await mock.fetch(`${ORIGIN}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${mock.tokens.main}`, ...init.headers },
+  });
   return { status: response.status, body: (await response.json()) as ErrorBody };
 }
 
@@ -42,7 +45,11 @@ describe('#56 POST /api/v1/tokens: each problem of the body, by field', () => {
     ['a lifetime as text', '{"name":"bot","expiresInDays":"3"}', 'expiresInDays must be an integer or null, got string'],
     ['a fractional lifetime', '{"name":"bot","expiresInDays":1.5}', 'expiresInDays must be an integer or null, got 1.5'],
     ['a lifetime below 1', '{"name":"bot","expiresInDays":0}', 'expiresInDays must be at least 1, got 0'],
-    ['a lifetime past the limit, reported once, by the field’s own limit', '{"name":"bot","expiresInDays":1e300}', 'expiresInDays must be at most 36500, got 1e+300'],
+    [
+      'a lifetime past the limit, reported once, by the field’s own limit',
+      '{"name":"bot","expiresInDays":1e300}',
+      'expiresInDays must be at most 36500, got 1e+300',
+    ],
     ['an array', '[]', 'the request body must be a JSON object, got array'],
     ['null', 'null', 'the request body must be a JSON object, got null'],
     ['text that is not JSON', 'name=bot', 'the request body must be a JSON object with name, expiresInDays, got text that is not JSON'],
@@ -80,7 +87,9 @@ describe('paging and integer path parameters: the parameter, what it must be, wh
 
   it('an int32 id that is not one: 400 naming the path parameter', async () => {
     expect((await ask('/api/v1/server/cad/units/abc')).body.error.message).toBe('unitId must be a 32-bit integer, got "abc"');
-    expect((await ask('/api/v1/server/cad/unit-groups/2147483648')).body.error.message).toBe('groupId must be a 32-bit integer, got "2147483648"');
+    expect((await ask('/api/v1/server/cad/unit-groups/2147483648')).body.error.message).toBe(
+      'groupId must be a 32-bit integer, got "2147483648"',
+    );
   });
 });
 
@@ -108,7 +117,10 @@ describe('404s of lookups through an account link say the link is missing', () =
 
   it('#47 and #28: no member has a chat id no link has', async () => {
     const departmentId = mock.store.main.departments.all()[0]!.id;
-    expect((await ask('/api/v1/server/members/chat/123')).body.error).toEqual({ code: 'member_not_found', message: 'no member has the chat id "123"' });
+    expect((await ask('/api/v1/server/members/chat/123')).body.error).toEqual({
+      code: 'member_not_found',
+      message: 'no member has the chat id "123"',
+    });
     expect((await ask(`/api/v1/server/departments/${departmentId}/members/chat/123`)).body.error).toEqual({
       code: 'member_not_found',
       message: `no member of department "${departmentId}" has the chat id "123"`,
@@ -116,8 +128,14 @@ describe('404s of lookups through an account link say the link is missing', () =
   });
 
   it('#59 and #60: a chat id without a game connection, a game id without a chat account', async () => {
-    expect((await ask('/api/v1/verification/chat/123/game')).body.error).toEqual({ code: 'game_connection_not_found', message: 'the chat id "123" has no game connection' });
-    expect((await ask('/api/v1/verification/game/456/chat')).body.error).toEqual({ code: 'account_not_found', message: 'the game id "456" has no linked chat account' });
+    expect((await ask('/api/v1/verification/chat/123/game')).body.error).toEqual({
+      code: 'game_connection_not_found',
+      message: 'the chat id "123" has no game connection',
+    });
+    expect((await ask('/api/v1/verification/game/456/chat')).body.error).toEqual({
+      code: 'account_not_found',
+      message: 'the game id "456" has no linked chat account',
+    });
   });
 });
 

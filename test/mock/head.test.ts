@@ -21,13 +21,25 @@ interface Answer {
 
 type Door = (mock: MockApi, path: string, init: RequestInit) => Promise<Answer>;
 
-const read = async (response: Response): Promise<Answer> => ({ status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() });
+const read = async (response: Response): Promise<Answer> => ({
+  status: response.status,
+  headers: Object.fromEntries(response.headers),
+  body: await response.text(),
+});
 
 /**
  * Headers that differ between two answers for reasons other than the method: the transport's own
  * (the HTTP server's date and framing), and the window's counters, which the HEAD itself spends.
  */
-const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset-after']);
+const VOLATILE = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset-after',
+]);
 const stable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VOLATILE.has(name)));
 
 /** GETs whose HEAD must match: a page, a refused query, a missing row, a missing token, a probe. */
@@ -67,7 +79,10 @@ function checkDoor(name: string, door: () => { mock: MockApi; send: Door }) {
 
     it('HEAD where GET is not allowed is a 405 whose Allow has no HEAD, without a body', async () => {
       const { mock, send } = door();
-      const head = await send(mock, '/api/v1/tokens/some-token', { method: 'HEAD', headers: { authorization: `Bearer ${mock.tokens.main}` } });
+      const head = await send(mock, '/api/v1/tokens/some-token', {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${mock.tokens.main}` },
+      });
       expect(head.status).toBe(405);
       expect(head.headers['allow']).toBe('DELETE');
       expect(head.body).toBe('');
@@ -104,7 +119,10 @@ describe('msw/node interception', () => {
   beforeAll(() => interceptor.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => intercepted.reset());
   afterAll(() => interceptor.close());
-  checkDoor('global fetch', () => ({ mock: intercepted, send: async (_m, path, init) => read(await fetch(`http://api.example.com${path}`, init)) }));
+  checkDoor('global fetch', () => ({
+    mock: intercepted,
+    send: async (_m, path, init) => read(await fetch(`http://api.example.com${path}`, init)),
+  }));
 });
 
 describe('the HTTP server (startMockHttpServer, the bin)', () => {

@@ -27,9 +27,36 @@ describe('what a row holds', () => {
     await client.members.get(member!.id);
     await client.tokens.create({ name: 'ci bot', expiresInDays: 7 });
     expect(mock.requests).toEqual([
-      { method: 'GET', path: MEMBERS, query: { page: '2', pageSize: '3' }, endpoint: 'members.list', token: 'main', body: null, status: 200, at: 1_767_225_600_000 },
-      { method: 'GET', path: `${MEMBERS}/${member!.id}`, query: {}, endpoint: 'members.get', token: 'main', body: null, status: 200, at: 1_767_225_601_500 },
-      { method: 'POST', path: '/api/v1/tokens', query: {}, endpoint: 'tokens.create', token: 'main', body: { name: 'ci bot', expiresInDays: 7 }, status: 201, at: 1_767_225_601_500 },
+      {
+        method: 'GET',
+        path: MEMBERS,
+        query: { page: '2', pageSize: '3' },
+        endpoint: 'members.list',
+        token: 'main',
+        body: null,
+        status: 200,
+        at: 1_767_225_600_000,
+      },
+      {
+        method: 'GET',
+        path: `${MEMBERS}/${member!.id}`,
+        query: {},
+        endpoint: 'members.get',
+        token: 'main',
+        body: null,
+        status: 200,
+        at: 1_767_225_601_500,
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/tokens',
+        query: {},
+        endpoint: 'tokens.create',
+        token: 'main',
+        body: { name: 'ci bot', expiresInDays: 7 },
+        status: 201,
+        at: 1_767_225_601_500,
+      },
     ]);
   });
 
@@ -95,7 +122,9 @@ describe('what a row holds', () => {
       [null, 200],
     ]);
     const journal = JSON.stringify(mock.requests);
-    for (const secret of [...Object.values(mock.tokens), createdSecret!, 'cst_not_a_token_anyone_has']) expect(journal).not.toContain(secret);
+    for (const secret of [...Object.values(mock.tokens), createdSecret!, 'cst_not_a_token_anyone_has']) {
+      expect(journal).not.toContain(secret);
+    }
   });
 
   it('a secret a request carries in its path, query or body is redacted', async () => {
@@ -161,9 +190,30 @@ describe('the doors', () => {
     const mock = createMockApi({ seed: 4 });
     const headers = { authorization: `Bearer ${mock.tokens.readOnly}` };
     await getResponse([...mock.handlers], new Request('https://any.example/api/v1/server/roles?pageSize=1', { headers }));
-    await getResponse([...mock.handlers], new Request('https://any.example/api/v1/server/roles', { method: 'PUT', headers, body: '{"x":1}' }));
-    expect(mock.requests.map(({ method, path, query, endpoint, token, body, status }) => ({ method, path, query, endpoint, token, body, status }))).toEqual([
-      { method: 'GET', path: '/api/v1/server/roles', query: { pageSize: '1' }, endpoint: 'roles.list', token: 'readOnly', body: null, status: 200 },
+    await getResponse(
+      [...mock.handlers],
+      new Request('https://any.example/api/v1/server/roles', { method: 'PUT', headers, body: '{"x":1}' }),
+    );
+    expect(
+      mock.requests.map(({ method, path, query, endpoint, token, body, status }) => ({
+        method,
+        path,
+        query,
+        endpoint,
+        token,
+        body,
+        status,
+      })),
+    ).toEqual([
+      {
+        method: 'GET',
+        path: '/api/v1/server/roles',
+        query: { pageSize: '1' },
+        endpoint: 'roles.list',
+        token: 'readOnly',
+        body: null,
+        status: 200,
+      },
       { method: 'PUT', path: '/api/v1/server/roles', query: {}, endpoint: null, token: 'readOnly', body: { x: 1 }, status: 405 },
     ]);
   });
@@ -197,8 +247,26 @@ describe('the doors', () => {
       const client = mockClient(mock, { baseUrl: server.url });
       await client.tokens.create({ name: 'over http' });
       await rawRequest(mock, '/api/v1/server/nope?x=1', { baseUrl: server.url, token: null });
-      expect(mock.requests.map(({ method, path, query, endpoint, token, body, status }) => ({ method, path, query, endpoint, token, body, status }))).toEqual([
-        { method: 'POST', path: '/api/v1/tokens', query: {}, endpoint: 'tokens.create', token: 'main', body: { name: 'over http' }, status: 201 },
+      expect(
+        mock.requests.map(({ method, path, query, endpoint, token, body, status }) => ({
+          method,
+          path,
+          query,
+          endpoint,
+          token,
+          body,
+          status,
+        })),
+      ).toEqual([
+        {
+          method: 'POST',
+          path: '/api/v1/tokens',
+          query: {},
+          endpoint: 'tokens.create',
+          token: 'main',
+          body: { name: 'over http' },
+          status: 201,
+        },
         { method: 'GET', path: '/api/v1/server/nope', query: { x: '1' }, endpoint: null, token: null, body: null, status: 404 },
       ]);
     });

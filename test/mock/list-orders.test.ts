@@ -67,19 +67,35 @@ describe('README: each list’s default order and orderBy values', () => {
         const args = row.args(ids);
         const walk = async (query: object) => {
           const items: Record<string, unknown>[] = [];
-          for await (const item of method(client, order.name)(...args, { pageSize: 100, ...query }) as unknown as AsyncIterable<Record<string, unknown>>) items.push(item);
+          for await (const item of method(client, order.name)(...args, { pageSize: 100, ...query }) as unknown as AsyncIterable<
+            Record<string, unknown>
+          >) {
+            items.push(item);
+          }
           return items;
         };
         const byDefault = await walk({});
         expect(byDefault.length, order.name).toBeGreaterThan(0);
         if (byDefault.length < 2) short.push(order.name);
-        expect(inOrder(byDefault.map((item) => item[order.orderBy]), order.sort), `${order.name} default ${order.orderBy} ${order.sort}`).toBe(true);
+        expect(
+          inOrder(
+            byDefault.map((item) => item[order.orderBy]),
+            order.sort,
+          ),
+          `${order.name} default ${order.orderBy} ${order.sort}`,
+        ).toBe(true);
         for (const orderBy of order.accepted) {
           const field = order.aliases[orderBy] ?? orderBy;
           for (const sort of ['asc', 'desc'] as const) {
             const items = await walk({ orderBy, sort });
             expect(items.length, `${order.name} ${orderBy} ${sort}`).toBe(byDefault.length);
-            expect(inOrder(items.map((item) => item[field]), sort), `${order.name} by ${orderBy} ${sort}`).toBe(true);
+            expect(
+              inOrder(
+                items.map((item) => item[field]),
+                sort,
+              ),
+              `${order.name} by ${orderBy} ${sort}`,
+            ).toBe(true);
             walked++;
           }
         }
@@ -91,7 +107,11 @@ describe('README: each list’s default order and orderBy values', () => {
     it('an orderBy a list lacks is a 400 whose details say the rule', async () => {
       const response = await rawRequest(mock, '/api/v1/server/roles?orderBy=name');
       expect(response.status).toBe(400);
-      expect((await response.json()).error.details).toMatchObject({ parameter: 'orderBy', accepted: ['createdAt', 'id'], default: { orderBy: 'createdAt', sort: 'asc' } });
+      expect((await response.json()).error.details).toMatchObject({
+        parameter: 'orderBy',
+        accepted: ['createdAt', 'id'],
+        default: { orderBy: 'createdAt', sort: 'asc' },
+      });
     });
   });
 });

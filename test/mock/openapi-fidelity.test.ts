@@ -46,7 +46,18 @@ const BAD_QUERIES = [
   'orderBy=id&orderBy=id',
 ];
 /** Query strings every list serves; other requests ignore a query. */
-const GOOD_QUERIES = ['', 'page=1', 'page=999999', 'pageSize=1', 'pageSize=100', 'limit=100', 'limit=1&pageSize=3', 'sort=asc', 'sort=desc', 'unknown=1'];
+const GOOD_QUERIES = [
+  '',
+  'page=1',
+  'page=999999',
+  'pageSize=1',
+  'pageSize=100',
+  'limit=100',
+  'limit=1&pageSize=3',
+  'sort=asc',
+  'sort=desc',
+  'unknown=1',
+];
 
 /** Ids in place of a path parameter: nothing has them, or they are no 32-bit integer. */
 const STRING_IDS = ['no-such-id', ' ', 'a/b', '0'];
@@ -112,7 +123,9 @@ async function ask(mock: MockApi, check: Check, endpoint: Endpoint, sent: Sent):
   const label = `${sent.method} ${url}${sent.body === undefined ? '' : ` ${sent.body}`}`;
   if (sent.method === 'HEAD') {
     const text = await response.text();
-    const undeclared = check.declaredResponse(endpoint, response.status) ? [] : [`${endpoint.method} ${endpoint.path} ${response.status}: status not declared`];
+    const undeclared = check.declaredResponse(endpoint, response.status)
+      ? []
+      : [`${endpoint.method} ${endpoint.path} ${response.status}: status not declared`];
     return { label, status: response.status, problems: [...undeclared, ...(text === '' ? [] : [`HEAD answered a body: ${text}`])] };
   }
   return { label, status: response.status, problems: check.nonConformities(endpoint, await receive(response)) };
@@ -145,7 +158,9 @@ function requestsOf(mock: MockApi, row: Row, ids: Ids): Sent[] {
   });
   if (endpoint.body) for (const body of BODIES) sent.push({ ...base, body });
   if (endpoint.method === 'GET') {
-    for (const variant of [base, { ...base, query: 'page=0' }, { ...base, authorization: undefined }]) sent.push({ ...variant, method: 'HEAD' });
+    for (const variant of [base, { ...base, query: 'page=0' }, { ...base, authorization: undefined }]) {
+      sent.push({ ...variant, method: 'HEAD' });
+    }
   }
   return sent;
 }
@@ -160,7 +175,8 @@ async function sweep(mock: MockApi, check: Check, row: Row): Promise<Answer[]> {
   return answers;
 }
 
-const problemsOf = (answers: readonly Answer[]) => answers.flatMap((answer) => answer.problems.map((problem) => `${answer.label} → ${problem}`));
+const problemsOf = (answers: readonly Answer[]) =>
+  answers.flatMap((answer) => answer.problems.map((problem) => `${answer.label} → ${problem}`));
 
 describe('openapi.json declares every answer of the mock', () => {
   let mock: MockApi;
@@ -177,31 +193,57 @@ describe('openapi.json declares every answer of the mock', () => {
     const statuses = new Set(answers.map((answer) => answer.status));
     expect(statuses).toContain(endpoint.method === 'POST' ? 201 : 200);
     if (endpoint.auth) expect(statuses).toContain(401);
-    const refusesInput = endpoint.kind === 'page' || endpoint.body !== undefined || pathParts(endpoint).some((part) => part.kind === 'int32');
+    const refusesInput =
+      endpoint.kind === 'page' || endpoint.body !== undefined || pathParts(endpoint).some((part) => part.kind === 'int32');
     expect(statuses.has(400), 'a 400 is answered exactly where the request has input the mock checks').toBe(refusesInput);
   });
 
-  it.each(rows.filter((row) => endpointOf(row).kind === 'page'))('#$n $name: every orderBy the document declares, both sorts, and the paging bounds are served', async (row) => {
-    const endpoint = endpointOf(row);
-    const path = pathOf(endpoint, row.args(pick(mock.store)));
-    const orders = declaredOrders(committedDocument, endpoint);
-    expect(orders.length).toBeGreaterThan(0);
-    const queries = [...orders.flatMap((orderBy) => [`orderBy=${orderBy}&sort=asc`, `orderBy=${orderBy}&sort=desc`]), 'page=1&pageSize=1', 'pageSize=100', 'limit=1', 'limit=100'];
-    const statuses = await Promise.all(queries.map(async (query) => [query, (await ask(mock, check, endpoint, { method: 'GET', path, query, authorization: `Bearer ${mock.tokens.main}` })).status]));
-    expect(statuses).toEqual(queries.map((query) => [query, 200]));
-  });
+  it.each(rows.filter((row) => endpointOf(row).kind === 'page'))(
+    '#$n $name: every orderBy the document declares, both sorts, and the paging bounds are served',
+    async (row) => {
+      const endpoint = endpointOf(row);
+      const path = pathOf(endpoint, row.args(pick(mock.store)));
+      const orders = declaredOrders(committedDocument, endpoint);
+      expect(orders.length).toBeGreaterThan(0);
+      const queries = [
+        ...orders.flatMap((orderBy) => [`orderBy=${orderBy}&sort=asc`, `orderBy=${orderBy}&sort=desc`]),
+        'page=1&pageSize=1',
+        'pageSize=100',
+        'limit=1',
+        'limit=100',
+      ];
+      const statuses = await Promise.all(
+        queries.map(async (query) => [
+          query,
+          (await ask(mock, check, endpoint, { method: 'GET', path, query, authorization: `Bearer ${mock.tokens.main}` })).status,
+        ]),
+      );
+      expect(statuses).toEqual(queries.map((query) => [query, 200]));
+    },
+  );
 });
 
 describe('openapi.json declares the answers of a mock with a rate limit and suspensions', () => {
-  const limited = createMockApi({ seed: 11, rateLimit: { limit: 2, windowMs: 60_000 }, authFailureLimit: { failures: 1, durationMs: 60_000 }, authErrorShape: 'object' });
+  const limited = createMockApi({
+    seed: 11,
+    rateLimit: { limit: 2, windowMs: 60_000 },
+    authFailureLimit: { failures: 1, durationMs: 60_000 },
+    authErrorShape: 'object',
+  });
   const check = conformance(committedDocument);
   beforeEach(() => limited.reset());
 
   it.each(rows)('#$n $name: past the limit a 429 (none on a probe, which takes no token), a suspended token a 401', async (row) => {
     const endpoint = endpointOf(row);
-    const base: Sent = { method: endpoint.method, path: pathOf(endpoint, row.args(pick(limited.store))), ...(endpoint.body ? { body: BODIES[0]! } : {}) };
+    const base: Sent = {
+      method: endpoint.method,
+      path: pathOf(endpoint, row.args(pick(limited.store))),
+      ...(endpoint.body ? { body: BODIES[0]! } : {}),
+    };
     const answers: Answer[] = [];
-    for (let n = 0; n < 3; n++) answers.push(await ask(limited, check, endpoint, { ...base, authorization: `Bearer ${limited.tokens.main}` }));
+    for (let n = 0; n < 3; n++) {
+      answers.push(await ask(limited, check, endpoint, { ...base, authorization: `Bearer ${limited.tokens.main}` }));
+    }
     for (let n = 0; n < 2; n++) answers.push(await ask(limited, check, endpoint, { ...base, authorization: 'Bearer no-such-token' }));
     expect(problemsOf(answers)).toEqual([]);
     const success = endpoint.method === 'POST' ? 201 : 200;
@@ -221,10 +263,24 @@ describe('the fidelity sweep', () => {
       content: { 'application/json': { schema: { type: 'object', properties: { missingField: {} }, required: ['missingField'] } } },
     };
     const check = conformance(doc);
-    const listProblems = problemsOf(await sweep(mock, check, rows.find((row) => row.name === 'members.list')!));
+    const listProblems = problemsOf(
+      await sweep(
+        mock,
+        check,
+        rows.find((row) => row.name === 'members.list')!,
+      ),
+    );
     expect(listProblems).toContain(`GET ${ORIGIN}/api/v1/server/members?page=0 → GET /api/v1/server/members 400: status not declared`);
     expect(listProblems).toContain(`HEAD ${ORIGIN}/api/v1/server/members?page=0 → GET /api/v1/server/members 400: status not declared`);
-    const getProblems = problemsOf(await sweep(mock, check, rows.find((row) => row.name === 'members.get')!));
-    expect(getProblems).toContain(`GET ${ORIGIN}/api/v1/server/members/no-such-id → GET /api/v1/server/members/{memberId} 404: body must have required property 'missingField' (#/required)`);
+    const getProblems = problemsOf(
+      await sweep(
+        mock,
+        check,
+        rows.find((row) => row.name === 'members.get')!,
+      ),
+    );
+    expect(getProblems).toContain(
+      `GET ${ORIGIN}/api/v1/server/members/no-such-id → GET /api/v1/server/members/{memberId} 404: body must have required property 'missingField' (#/required)`,
+    );
   });
 });

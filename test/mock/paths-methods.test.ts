@@ -68,7 +68,14 @@ const doors: Record<string, (path: string, method: string) => Promise<Answer>> =
   'startMockHttpServer (the bin)': (path, method) => overSocket(`${server.url}${path}`, method),
 };
 
-const WRONG_PREFIXES = ['/garbage/api/v1/server/info', '/api/v1/api/v1/server/info', '/v2/api/v1/server/members', '/x/livez', '/prefix/health', '/api/v1/livez'];
+const WRONG_PREFIXES = [
+  '/garbage/api/v1/server/info',
+  '/api/v1/api/v1/server/info',
+  '/v2/api/v1/server/members',
+  '/x/livez',
+  '/prefix/health',
+  '/api/v1/livez',
+];
 
 describe('#9 only the spec’s paths, from the origin, are served', () => {
   describe.each(Object.keys(doors))('%s', (door) => {
@@ -161,7 +168,11 @@ describe('#10 methods the API does not have', () => {
     for (const answer of [viaFetch, viaSocket]) {
       expect(answer.status).toBe(405);
       expect(answer.allow).toBe('GET, HEAD, POST');
-      expect(answer.body.error).toMatchObject({ code: 'method_not_allowed', message: 'TRACE is not allowed here; use GET, HEAD or POST', details: { allowed: ['GET', 'HEAD', 'POST'] } });
+      expect(answer.body.error).toMatchObject({
+        code: 'method_not_allowed',
+        message: 'TRACE is not allowed here; use GET, HEAD or POST',
+        details: { allowed: ['GET', 'HEAD', 'POST'] },
+      });
     }
     expect((await read(await mock.fetch(`${ORIGIN}/nowhere`, { method: 'trace' }))).status).toBe(404);
     expect((await read(await mock.fetch(new Request(`${ORIGIN}/livez`), { method: 'TRACK' }))).status).toBe(501);

@@ -54,7 +54,9 @@ async function probesFor(original: MockApi, ids: Ids, http: MockHttpServer): Pro
     }
     if (endpoint.kind !== 'page') continue;
     const { json } = await rawAnswer(original, `${path}?pageSize=100`, { baseUrl: http.url });
-    for (let page = 1; page <= json.totalPages; page++) probes.push({ label: `${name} page ${page}`, path: `${path}?pageSize=100&page=${page}`, token: 'main' });
+    for (let page = 1; page <= json.totalPages; page++) {
+      probes.push({ label: `${name} page ${page}`, path: `${path}?pageSize=100&page=${page}`, token: 'main' });
+    }
     probes.push({ label: `${name} ascending`, path: `${path}?sort=asc`, token: 'main' });
   }
   return probes;
@@ -104,7 +106,9 @@ describe('snapshotWorld → createMockApi({ world }): a round trip', () => {
     expect(snapshot.logs.length).toBe(main.logs.size);
     expect(snapshot.applicationResponses.length).toBe(main.applicationResponses.size);
     expect(snapshot.accountLinks.length).toBe(main.links.size);
-    expect(snapshot.departments.map((d) => d.members.length)).toEqual(main.departments.all().map((d) => main.departmentData.get(d.id)!.members.size));
+    expect(snapshot.departments.map((d) => d.members.length)).toEqual(
+      main.departments.all().map((d) => main.departmentData.get(d.id)!.members.size),
+    );
     expect(snapshot.cad!.notes.length).toBe(main.cad!.notes.size);
   });
 
@@ -196,9 +200,15 @@ describe('a bad snapshot', () => {
   };
 
   it('createMockApi({ world }) names the path inside it', () => {
-    expect(() => createMockApi({ world: broken((s) => (s.members[3].createdAt = 'yesterday')) })).toThrow(new TypeError('world.members[3].createdAt: expected number'));
-    expect(() => createMockApi({ world: broken((s) => (s.departments[1].ranks[0].position = null)) })).toThrow('world.departments[1].ranks[0].position: ');
-    expect(() => createMockApi({ world: broken((s) => (s.version = 2)) })).toThrow('world.version: this SDK reads snapshot version 1, got 2');
+    expect(() => createMockApi({ world: broken((s) => (s.members[3].createdAt = 'yesterday')) })).toThrow(
+      new TypeError('world.members[3].createdAt: expected number'),
+    );
+    expect(() => createMockApi({ world: broken((s) => (s.departments[1].ranks[0].position = null)) })).toThrow(
+      'world.departments[1].ranks[0].position: ',
+    );
+    expect(() => createMockApi({ world: broken((s) => (s.version = 2)) })).toThrow(
+      'world.version: this SDK reads snapshot version 1, got 2',
+    );
     expect(() => createMockApi({ world: broken((s) => delete s.cad) })).toThrow('world.cad: ');
     expect(() => createMockApi({ world: good, counts: { members: 1 } })).toThrow('pass one or the other');
   });
@@ -206,8 +216,16 @@ describe('a bad snapshot', () => {
   it('the bin names the file and the path inside it, and exits 2', async () => {
     const cases = [
       { name: 'not-json.json', text: '{"version": 1,', says: /not-json\.json: not JSON/ },
-      { name: 'version.json', text: JSON.stringify(broken((s) => (s.version = 2))), says: /version\.json: not a world snapshot: version: this SDK reads snapshot version 1, got 2/ },
-      { name: 'deep.json', text: JSON.stringify(broken((s) => (s.cad.calls[5].createdAt = 'noon'))), says: /deep\.json: not a world snapshot: cad\.calls\[5\]\.createdAt: expected number/ },
+      {
+        name: 'version.json',
+        text: JSON.stringify(broken((s) => (s.version = 2))),
+        says: /version\.json: not a world snapshot: version: this SDK reads snapshot version 1, got 2/,
+      },
+      {
+        name: 'deep.json',
+        text: JSON.stringify(broken((s) => (s.cad.calls[5].createdAt = 'noon'))),
+        says: /deep\.json: not a world snapshot: cad\.calls\[5\]\.createdAt: expected number/,
+      },
     ];
     for (const { name, text, says } of cases) {
       const file = join(dir, name);
@@ -247,7 +265,10 @@ describe('community-server-mock snapshot --out', () => {
     try {
       const url = /listening on (\S+)/.exec(await bin.ready)![1]!;
       for (const path of ['/api/v1/server/members?pageSize=100', '/api/v1/server/info', '/api/v1/server/logs?page=2']) {
-        const [served, from] = await Promise.all([rawAnswer(original, path, { baseUrl: url }), rawAnswer(original, path, { baseUrl: http.url })]);
+        const [served, from] = await Promise.all([
+          rawAnswer(original, path, { baseUrl: url }),
+          rawAnswer(original, path, { baseUrl: http.url }),
+        ]);
         expect(served.status, path).toBe(200);
         expect(served.json, path).toEqual(from.json);
       }
@@ -259,8 +280,11 @@ describe('community-server-mock snapshot --out', () => {
   it('without the token or base URL in the environment, says which in one line and exits 2', async () => {
     const noToken = await startBin(['snapshot', '--out', join(dir, 'x.json')], { ...cleanEnv, COMMUNITY_SERVER_BASE_URL: http.url }).exit;
     expect(noToken.code).toBe(2);
-    expect(noToken.stderr.split('\n')[0]).toBe('community-server-mock snapshot: set COMMUNITY_SERVER_TOKEN to the API token of the server to copy');
-    const noUrl = await startBin(['snapshot', '--out', join(dir, 'x.json')], { ...cleanEnv, COMMUNITY_SERVER_TOKEN: original.tokens.main }).exit;
+    expect(noToken.stderr.split('\n')[0]).toBe(
+      'community-server-mock snapshot: set COMMUNITY_SERVER_TOKEN to the API token of the server to copy',
+    );
+    const noUrl = await startBin(['snapshot', '--out', join(dir, 'x.json')], { ...cleanEnv, COMMUNITY_SERVER_TOKEN: original.tokens.main })
+      .exit;
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr.split('\n')[0]).toMatch(/^community-server-mock snapshot: set COMMUNITY_SERVER_BASE_URL to /);
     const noOut = await startBin(['snapshot'], cleanEnv).exit;
@@ -270,7 +294,11 @@ describe('community-server-mock snapshot --out', () => {
 
   it('a server that refuses the token: the reason in one line, exit 1, no file', async () => {
     const file = join(dir, 'refused.json');
-    const run = await startBin(['snapshot', '--out', file], { ...cleanEnv, COMMUNITY_SERVER_TOKEN: original.tokens.revoked, COMMUNITY_SERVER_BASE_URL: http.url }).exit;
+    const run = await startBin(['snapshot', '--out', file], {
+      ...cleanEnv,
+      COMMUNITY_SERVER_TOKEN: original.tokens.revoked,
+      COMMUNITY_SERVER_BASE_URL: http.url,
+    }).exit;
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toBe('community-server-mock snapshot: AuthenticationError: invalid or expired token\n');

@@ -15,14 +15,17 @@ const mock = createMockApi({ seed: 6, now: () => NOW });
 const create = (body: unknown) => rawRequest(mock, '/api/v1/tokens', { method: 'POST', json: body });
 
 describe('#13 a token’s lifetime is bounded, so its expiry is always a real date', () => {
-  it.each([3_650_000, 36_501, 1e15, 0, -1, 1.5, Number.MAX_SAFE_INTEGER])('the mock answers expiresInDays %s with 400 invalid_request naming the field', async (days) => {
-    const response = await create({ name: 'bot', expiresInDays: days });
-    expect(response.status).toBe(400);
-    const { error } = await response.json();
-    expect(error.code).toBe('invalid_request');
-    expect(error.message).toMatch(/^expiresInDays must be (at least 1|at most 36500|an integer or null), got /);
-    expect(error.details.issues[0].path).toBe('expiresInDays');
-  });
+  it.each([3_650_000, 36_501, 1e15, 0, -1, 1.5, Number.MAX_SAFE_INTEGER])(
+    'the mock answers expiresInDays %s with 400 invalid_request naming the field',
+    async (days) => {
+      const response = await create({ name: 'bot', expiresInDays: days });
+      expect(response.status).toBe(400);
+      const { error } = await response.json();
+      expect(error.code).toBe('invalid_request');
+      expect(error.message).toMatch(/^expiresInDays must be (at least 1|at most 36500|an integer or null), got /);
+      expect(error.details.issues[0].path).toBe('expiresInDays');
+    },
+  );
 
   it('the bounds themselves are accepted: 1 day and 36500 days, whose expiry toDate reads as 2126', async () => {
     for (const [days, year] of [

@@ -47,7 +47,11 @@ function tables(server: ServerStore) {
 
 const snapshot = (store: Store) =>
   JSON.stringify({
-    servers: [store.main, store.noCad].map((server) => [server.info, server.links.all(), ...tables(server).map(([name, rows]) => [name, rows])]),
+    servers: [store.main, store.noCad].map((server) => [
+      server.info,
+      server.links.all(),
+      ...tables(server).map(([name, rows]) => [name, rows]),
+    ]),
     tokens: store.tokens.all(),
   });
 
@@ -93,7 +97,9 @@ describe('the rows', () => {
   const { main, noCad } = mock.store;
 
   it('every row of both servers passes its SDK schema', () => {
-    const rows = [main, noCad].flatMap((server) => tables(server).flatMap(([name, rows, schema]) => rows.map((row) => ({ name, result: schema.safeParse(row) }))));
+    const rows = [main, noCad].flatMap((server) =>
+      tables(server).flatMap(([name, rows, schema]) => rows.map((row) => ({ name, result: schema.safeParse(row) }))),
+    );
     expect(rows.length).toBeGreaterThan(3000);
     expect(rows.filter(({ result }) => !result.success).map(({ name, result }) => `${name}: ${JSON.stringify(result.error)}`)).toEqual([]);
   });
@@ -144,7 +150,10 @@ describe('the rows', () => {
           ['department', main.departments.get(departmentId) !== undefined],
           ...d.members.all().flatMap((m): [string, boolean][] => [
             ['departmentMember.id', memberIds.has(m.id)],
-            ['departmentMember.rankId', d.ranks.get(m.rankId)?.position === m.rankPosition && d.ranks.get(m.rankId)?.departmentId === departmentId],
+            [
+              'departmentMember.rankId',
+              d.ranks.get(m.rankId)?.position === m.rankPosition && d.ranks.get(m.rankId)?.departmentId === departmentId,
+            ],
           ]),
           ...d.loas.all().map((l): [string, boolean] => ['departmentLoa.memberId', roster.has(l.memberId)]),
           ...d.shifts.all().map((sh): [string, boolean] => ['departmentShift.memberId', roster.has(sh.memberId)]),
