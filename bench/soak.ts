@@ -42,11 +42,22 @@ export interface SoakResult {
   requestsPerEvent: number;
   /** The most ids any cursor held (the items sharing its newest timestamp). */
   largestCursorIds: number;
+  /** The first lost items, as `list id`, to start a diagnosis from. */
+  lostItems: string[];
   peakHeapMb: number;
   seconds: number;
 }
 
-export const FULL: SoakOptions = { events: 10_000, restartEvery: 1_000, faultRate: 0.1, latencyMs: 3, batch: 25, batchMs: 10, intervalMs: 15, seed: 11 };
+export const FULL: SoakOptions = {
+  events: 10_000,
+  restartEvery: 1_000,
+  faultRate: 0.1,
+  latencyMs: 3,
+  batch: 25,
+  batchMs: 10,
+  intervalMs: 15,
+  seed: 11,
+};
 
 /** A watched list: how to call it on a client, and which events' rows enter it. */
 interface Followed {
@@ -99,9 +110,23 @@ function random(seed: number): () => number {
 /** The newest time of any row the activity adds to: its events are never older than their list's newest row. */
 function newestTime(mock: MockApi): number {
   const { main } = mock.store;
-  const tables: { all(): object[] }[] = [main.logs, main.auditLogs, main.applicationResponses, main.joinRequests, main.loas, main.shifts, main.members, main.cad!.calls, main.cad!.notes];
-  for (const inside of main.departmentData.values()) tables.push(inside.auditLogs, inside.joinRequests, inside.loas, inside.shifts, inside.members);
-  const times = tables.flatMap((table) => (table.all() as Record<string, unknown>[]).map((row) => Number(row.createdAt ?? row.timestamp ?? 0)));
+  const tables: { all(): object[] }[] = [
+    main.logs,
+    main.auditLogs,
+    main.applicationResponses,
+    main.joinRequests,
+    main.loas,
+    main.shifts,
+    main.members,
+    main.cad!.calls,
+    main.cad!.notes,
+  ];
+  for (const inside of main.departmentData.values()) {
+    tables.push(inside.auditLogs, inside.joinRequests, inside.loas, inside.shifts, inside.members);
+  }
+  const times = tables.flatMap((table) =>
+    (table.all() as Record<string, unknown>[]).map((row) => Number(row.createdAt ?? row.timestamp ?? 0)),
+  );
   return Math.max(...times);
 }
 
@@ -109,7 +134,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function soak(options: SoakOptions): Promise<SoakResult> {
   const started = performance.now();
-  const phase = (name: string) => process.env.SOAK_TRACE && console.error(`${name} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const phase = (name: string) =>
+    process.env.SOAK_TRACE && console.error(`${name} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // The mock's clock moves one second per 20 events, from after the seeded world: equal
   // timestamps are common, as on a busy server, yet each second holds few rows.
   let clock = 0;
@@ -127,11 +153,15 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
       if (kind === 1) throw new TypeError('fetch failed (injected)');
       const status = kind === 0 ? 503 : 429;
       const body = JSON.stringify({ error: { code: status === 503 ? 'unavailable' : 'rate_limited', message: 'injected' } });
-      return new Response(body, { status, headers: { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '0' } : {}) } });
+      return new Response(body, {
+        status,
+        headers: { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '0' } : {}) },
+      });
     }
     return mock.fetch(input, init);
   }) as typeof globalThis.fetch;
-  const newClient = () => new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://soak.test', fetch, maxRetries: 0, rateLimit: 'off' });
+  const newClient = () =>
+    new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://soak.test', fetch, maxRetries: 0, rateLimit: 'off' });
 
   const lists = followed(mock);
   const expected = new Map<string, string[]>(lists.map((list) => [list.key, []]));
@@ -210,7 +240,10 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
 
   let duplicated = 0;
   for (const counts of yielded.values()) for (const count of counts.values()) duplicated += count - 1;
-  const extra = [...yielded].reduce((sum, [key, counts]) => sum + [...counts.keys()].filter((id) => !expected.get(key)!.includes(id)).length, 0);
+  const extra = [...yielded].reduce(
+    (sum, [key, counts]) => sum + [...counts.keys()].filter((id) => !expected.get(key)!.includes(id)).length,
+    0,
+  );
   return {
     events,
     watches: lists.length,
@@ -221,6 +254,7 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
     faults: tally.faults,
     requestsPerEvent: Number((tally.requests / events).toFixed(2)),
     largestCursorIds,
+    lostItems: [...expected].flatMap(([key, ids]) => ids.filter((id) => !yielded.get(key)!.has(id)).map((id) => `${key} ${id}`)).slice(0, 10),
     peakHeapMb: Number((peakHeap / 2 ** 20).toFixed(1)),
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
