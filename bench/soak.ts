@@ -189,6 +189,9 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
       return follow(list, page);
     }),
   );
+  // A watch of a list not listed newest first reads a baseline of its own, and starts once that
+  // read is done (its cursor is then defined): a row added before would count as baseline.
+  while (followers.some(({ feed }) => feed.cursor === undefined)) await pause(5);
   faultsOn = true;
   phase('baselines');
 
@@ -254,7 +257,9 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
     faults: tally.faults,
     requestsPerEvent: Number((tally.requests / events).toFixed(2)),
     largestCursorIds,
-    lostItems: [...expected].flatMap(([key, ids]) => ids.filter((id) => !yielded.get(key)!.has(id)).map((id) => `${key} ${id}`)).slice(0, 10),
+    lostItems: [...expected]
+      .flatMap(([key, ids]) => ids.filter((id) => !yielded.get(key)!.has(id)).map((id) => `${key} ${id}`))
+      .slice(0, 10),
     peakHeapMb: Number((peakHeap / 2 ** 20).toFixed(1)),
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   };
