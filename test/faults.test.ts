@@ -239,20 +239,7 @@ const cells = faults.flatMap((fault) => operations.map((operation) => ({ fault, 
 
 describe.concurrent('fault matrix', () => {
   it('covers every fault against GET, POST and DELETE', () => {
-    expect(faults.map((f) => f.name)).toEqual([
-      'connection refused',
-      'connection reset mid-body',
-      'no answer (timeout)',
-      '408',
-      '429, Retry-After seconds',
-      '429, Retry-After date',
-      '500',
-      '502, HTML body',
-      '503',
-      '200, truncated JSON',
-      '200, empty body',
-      '200, non-JSON content type',
-    ]);
+    expect(faults.map((f) => f.name)).toEqual(['connection refused', 'connection reset mid-body', 'no answer (timeout)', ...order]);
     expect(cells).toHaveLength(48);
   });
 
