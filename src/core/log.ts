@@ -86,7 +86,13 @@ export function createLog({ logLevel, envLevel, defaultLevel, logger = console, 
   const log: { -readonly [Level in keyof Log]: Log[Level] } = {};
   for (const method of METHODS.slice(0, rank)) {
     // The method is looked up on each line, so a logger (or a spy on `console`) swapped later applies.
-    log[method] = (message) => logger[method](redact(`community-server-sdk: ${message}`, secret));
+    log[method] = (message) => {
+      try {
+        logger[method](redact(`community-server-sdk: ${message}`, secret));
+      } catch {
+        // A log sink that fails (a closed stream, a throwing transport) must not fail the call it describes.
+      }
+    };
   }
   return log;
 }

@@ -1,0 +1,55 @@
+/**
+ * Review of issue 14 as a careless user and a hostile service would use it: a log sink that
+ * fails must not fail the SDK's work, and a 400 must not echo megabytes the caller sent.
+ */
+import { type Logger } from 'community-server-sdk';
+import { createMockApi } from 'community-server-sdk/mock';
+import { describe, expect, it } from 'vitest';
+import { clientWith, errorBody, json, member, rawAnswer } from './helpers';
+
+/** A logger each of whose methods throws, counting the lines it was offered. */
+function throwingLogger() {
+  let offered = 0;
+  const fail = () => {
+    offered++;
+    throw new Error('log sink down');
+  };
+  const logger: Logger = { error: fail, warn: fail, info: fail, debug: fail };
+  return { logger, offered: () => offered };
+}
+
+describe('a logger that throws does not fail the call', () => {
+  it('a retried GET at debug still returns its answer', async () => {
+    const { logger, offered } = throwingLogger();
+    const { client, requests } = clientWith(
+      (_, attempt) => (attempt === 1 ? json(errorBody('unavailable', 'down'), 503, { 'retry-after': '0' }) : json(member('m1'))),
+      { logLevel: 'debug', logger, validation: 'warn' },
+    );
+    await expect(client.members.get('m1')).resolves.toMatchObject({ id: 'm1' });
+    expect(requests).toHaveLength(2);
+    expect(offered()).toBeGreaterThanOrEqual(3); // two attempts and the retry's wait were offered
+  });
+
+  it('nor does one at warn, for a plain-http baseUrl', () => {
+    const { logger, offered } = throwingLogger();
+    expect(() => clientWith(() => json(member('m1')), { baseUrl: 'http://api.test', logger })).not.toThrow();
+    expect(offered()).toBe(1);
+  });
+});
+
+describe('a 400 names the problem without echoing what was sent', () => {
+  const mock = createMockApi();
+  const LIMIT = 1000;
+
+  it.each([
+    ['a blank name of a megabyte', { name: ' '.repeat(1 << 20) }],
+    ['an unknown key of a megabyte', { name: 'ci', ['k'.repeat(1 << 20)]: 1 }],
+    ['ten thousand unknown keys', Object.fromEntries(Array.from({ length: 10_000 }, (_, n) => [`key${n}`, n]))],
+  ])('%s', async (_, body) => {
+    const answer = await rawAnswer(mock, '/api/v1/tokens', { method: 'POST', json: body });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.code).toBe('invalid_request');
+    expect(answer.json.error.message.length).toBeLessThan(LIMIT);
+    expect(answer.text.length).toBeLessThan(4 * LIMIT);
+  });
+});
