@@ -2,7 +2,7 @@
  * Review of issue 14 as a careless user and a hostile service would use it: a log sink that
  * fails must not fail the SDK's work, and a 400 must not echo megabytes the caller sent.
  */
-import { type Logger } from 'community-server-sdk';
+import { RateLimitError, type Logger } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
 import { clientWith, errorBody, json, member, rawAnswer } from './helpers';
@@ -34,6 +34,16 @@ describe('a logger that throws does not fail the call', () => {
     const { logger, offered } = throwingLogger();
     expect(() => clientWith(() => json(member('m1')), { baseUrl: 'http://api.test', logger })).not.toThrow();
     expect(offered()).toBe(1);
+  });
+});
+
+describe('a Retry-After of more digits than a number holds', () => {
+  it('is a wait longer than any, so the 429 is not retried at once', async () => {
+    const { client, requests } = clientWith(() => json(errorBody('rate_limited', 'slow down'), 429, { 'retry-after': '9'.repeat(30) }));
+    const error = await client.members.get('m1').catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(Number.MAX_SAFE_INTEGER);
+    expect(requests).toHaveLength(1);
   });
 });
 
