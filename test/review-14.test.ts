@@ -5,7 +5,7 @@
 import { RateLimitError, type Logger } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
-import { clientWith, errorBody, json, member, rawAnswer } from './helpers';
+import { clientWith, errorBody, json, member, rawAnswer, sleep } from './helpers';
 
 /** A logger each of whose methods throws, counting the lines it was offered. */
 function throwingLogger() {
@@ -28,6 +28,24 @@ describe('a logger that throws does not fail the call', () => {
     await expect(client.members.get('m1')).resolves.toMatchObject({ id: 'm1' });
     expect(requests).toHaveLength(2);
     expect(offered()).toBeGreaterThanOrEqual(3); // two attempts and the retry's wait were offered
+  });
+
+  it('nor does an async one that rejects: no unhandled rejection', async () => {
+    const rejected: unknown[] = [];
+    const record = (reason: unknown) => void rejected.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const fail = () => Promise.reject(new Error('log sink down'));
+      // What the rule warns of is the case under test: an async writer where a sync one is typed.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      const logger: Logger = { error: fail, warn: fail, info: fail, debug: fail };
+      const { client } = clientWith(() => json(member('m1')), { logLevel: 'debug', logger });
+      await expect(client.members.get('m1')).resolves.toMatchObject({ id: 'm1' });
+      await sleep(50); // past the turn Node reports unhandled rejections in
+      expect(rejected).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
   });
 
   it('nor does one at warn, for a plain-http baseUrl', () => {

@@ -87,10 +87,13 @@ export function createLog({ logLevel, envLevel, defaultLevel, logger = console, 
   for (const method of METHODS.slice(0, rank)) {
     // The method is looked up on each line, so a logger (or a spy on `console`) swapped later applies.
     log[method] = (message) => {
+      // A log sink that fails (a closed stream, a throwing transport, an async writer that
+      // rejects) must not fail the call it describes, nor crash the process unhandled.
       try {
-        logger[method](redact(`community-server-sdk: ${message}`, secret));
+        const written: unknown = logger[method](redact(`community-server-sdk: ${message}`, secret));
+        if (typeof (written as PromiseLike<unknown> | undefined)?.then === 'function') Promise.resolve(written).catch(() => {});
       } catch {
-        // A log sink that fails (a closed stream, a throwing transport) must not fail the call it describes.
+        // dropped: see above
       }
     };
   }
