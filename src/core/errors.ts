@@ -332,9 +332,9 @@ const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun).* \d\d:\d\d:\d\d\b/;
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
   const text = value?.trim() ?? '';
   if (DELAY_SECONDS.test(text)) {
-    // Digits past 2^53 are still a wait, longer than any: held at the largest, never read as absent
-    // (which would retry at once what the service asked to be left alone).
-    return Math.min(Math.ceil(Number(text)), Number.MAX_SAFE_INTEGER);
+    // More digits than a number holds are still a wait, longer than any: held at 2^31 as RFC 9111
+    // §1.2.2 holds an overlong delta, never read as absent (a retry of what asked to be left alone).
+    return Math.min(Math.ceil(Number(text)), 2 ** 31);
   }
   const date = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
