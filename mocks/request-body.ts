@@ -6,7 +6,7 @@
  * @module
  */
 import type * as z from 'zod/mini';
-import { invalidBody } from './replies';
+import { invalidBody, shown } from './replies';
 
 /** One problem of a body: where (`''` for the body itself) and what, in words. */
 export interface BodyProblem {
@@ -21,16 +21,8 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
-/** Characters of a sent value a message repeats: enough to recognise it, never megabytes of it. */
-const SHOWN_CHARS = 40;
 /** Unknown keys a message names; the rest are counted. */
 const SHOWN_KEYS = 5;
-
-/** `value` as JSON, cut to {@link SHOWN_CHARS} with `…` when longer. */
-function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
-}
 
 /** What zod's `expected` means, in words. The SDK's numbers in bodies are integers. */
 const EXPECTED: Readonly<Record<string, string>> = {

@@ -80,4 +80,14 @@ describe('a 400 names the problem without echoing what was sent', () => {
     expect(answer.json.error.message.length).toBeLessThan(LIMIT);
     expect(answer.text.length).toBeLessThan(4 * LIMIT);
   });
+
+  it.each([
+    ['a sort of a megabyte', `sort=${'x'.repeat(1 << 20)}`],
+    ['a page repeated ten thousand times', Array.from({ length: 10_000 }, () => 'page=1').join('&')],
+  ])('a query parameter: %s', async (_, query) => {
+    const answer = await rawAnswer(mock, `/api/v1/server/members?${query}`);
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.code).toBe('invalid_parameter');
+    expect(answer.json.error.message.length).toBeLessThan(LIMIT);
+  });
 });
