@@ -42,13 +42,22 @@ export const notFound = (kind: string, id?: string | number) =>
  */
 export const missingLink = (code: string, message: string) => new MockHttpError(404, code, message);
 
+/** Characters of a sent value a message repeats: enough to recognise it, never megabytes of it. */
+const SHOWN_CHARS = 40;
+
+/** `value` as JSON for a message, cut to {@link SHOWN_CHARS} with `…` when longer. */
+export function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+}
+
 /**
  * 400 for a bad query or path parameter: the message names it, says what it must be and what it
  * was (`pageSize must be an integer from 1 to 100, got "500"`); `details` say the same as data,
  * with `more`.
  */
 export const invalidParameter = (parameter: string, value: unknown, expected: string, more: Record<string, unknown> = {}) =>
-  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}, got ${JSON.stringify(value)}`, {
+  new MockHttpError(400, 'invalid_parameter', `${parameter} must be ${expected}, got ${shown(value)}`, {
     parameter,
     value,
     expected,

@@ -6,7 +6,7 @@
  * @module
  */
 import type * as z from 'zod/mini';
-import { invalidBody } from './replies';
+import { invalidBody, shown } from './replies';
 
 /** One problem of a body: where (`''` for the body itself) and what, in words. */
 export interface BodyProblem {
@@ -20,6 +20,9 @@ function typeName(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   return typeof value;
 }
+
+/** Unknown keys a message names; the rest are counted. */
+const SHOWN_KEYS = 5;
 
 /** What zod's `expected` means, in words. The SDK's numbers in bodies are integers. */
 const EXPECTED: Readonly<Record<string, string>> = {
@@ -52,7 +55,8 @@ export function describe(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMi
   const subject = field || 'the request body';
   switch (issue.code) {
     case 'unrecognized_keys': {
-      const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+      const more = issue.keys.length - SHOWN_KEYS;
+      const keys = issue.keys.slice(0, SHOWN_KEYS).map(shown).join(', ') + (more > 0 ? ` and ${more} more` : '');
       return `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${keys}; accepted: ${accepted.join(', ')}`;
     }
     case 'invalid_type': {
@@ -63,14 +67,14 @@ export function describe(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMi
       return `${subject} must be ${expected}, got ${got}`;
     }
     case 'invalid_value':
-      return `${subject} must be ${issue.values.map((option) => JSON.stringify(option)).join(' or ')}, got ${JSON.stringify(value)}`;
+      return `${subject} must be ${issue.values.map((option) => JSON.stringify(option)).join(' or ')}, got ${shown(value)}`;
     case 'too_small':
-      return `${subject} must be at least ${String(issue.minimum)}, got ${JSON.stringify(value)}`;
+      return `${subject} must be at least ${String(issue.minimum)}, got ${shown(value)}`;
     case 'too_big':
-      return `${subject} must be at most ${String(issue.maximum)}, got ${JSON.stringify(value)}`;
+      return `${subject} must be at most ${String(issue.maximum)}, got ${shown(value)}`;
     default:
       // The SDK's schemas give their own refinements a text that names the field.
-      return `${issue.message}, got ${JSON.stringify(value)}`;
+      return `${issue.message}, got ${shown(value)}`;
   }
 }
 

@@ -327,14 +327,14 @@ const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun).* \d\d:\d\d:\d\d\b/;
 
 /**
  * `Retry-After` as whole seconds from now: delay-seconds or an HTTP-date (one in the past is 0).
- * Anything else (`tomorrow`, `-5`, `1e999`, digits past 2^53, a bare number `Date.parse` would
- * guess at) is null, as if absent, so it gets the normal backoff rather than a guess.
+ * Anything else (`tomorrow`, `-5`, `1e999`, a bare number `Date.parse` would guess at) is null, as if absent, so it gets the normal backoff rather than a guess.
  */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
   const text = value?.trim() ?? '';
   if (DELAY_SECONDS.test(text)) {
-    const seconds = Math.ceil(Number(text));
-    return Number.isSafeInteger(seconds) ? seconds : null; // beyond that it is noise, not a wait
+    // More digits than a number holds are still a wait, longer than any: held at 2^31 as RFC 9111
+    // §1.2.2 holds an overlong delta, never read as absent (a retry of what asked to be left alone).
+    return Math.min(Math.ceil(Number(text)), 2 ** 31);
   }
   const date = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));

@@ -86,7 +86,10 @@ export function createLog({ logLevel, envLevel, defaultLevel, logger = console, 
   const log: { -readonly [Level in keyof Log]: Log[Level] } = {};
   for (const method of METHODS.slice(0, rank)) {
     // The method is looked up on each line, so a logger (or a spy on `console`) swapped later applies.
-    log[method] = (message) => logger[method](redact(`community-server-sdk: ${message}`, secret));
+    // A log sink that fails (a closed stream, a throwing transport, an async writer that
+    // rejects) must not fail the call it describes, nor crash the process unhandled: the async
+    // wrapper turns a throw into a rejection, dropped with a returned one. The sink still runs now.
+    log[method] = (message) => void (async () => logger[method](redact(`community-server-sdk: ${message}`, secret)))().catch(() => {});
   }
   return log;
 }
