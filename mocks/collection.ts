@@ -186,6 +186,8 @@ export class Collection<Row extends object> {
     if (!existing) return undefined;
     const updated = { ...existing, ...patch };
     this.#check(updated, 'update');
+    // A new key that another row holds would leave two rows under one key, one of them unreachable.
+    if (updated[this.spec.key] !== existing[this.spec.key]) this.#checkFree(updated[this.spec.key], 'update');
     this.#rows = this.#rows.map((r) => (r === existing ? updated : r));
     this.#changed();
     return updated;
@@ -218,9 +220,13 @@ export class Collection<Row extends object> {
   create(partial: Partial<Row> = {}): Row {
     const make = this.#options.make ?? this.#refuse('create', 'this table has no factory');
     const row = { ...make(this.size), ...partial };
-    const key = row[this.spec.key];
-    if (this.get(key)) this.#refuse('create', `${this.spec.key} ${JSON.stringify(key)} is already taken`);
+    this.#checkFree(row[this.spec.key], 'create');
     return this.insert(row);
+  }
+
+  /** Throws if a row holds `key` already: `create` and a key-changing `update` never replace one. */
+  #checkFree(key: unknown, operation: string): void {
+    if (this.get(key)) this.#refuse(operation, `${this.spec.key} ${JSON.stringify(key)} is already taken`);
   }
 
   /** Throws unless `row` has a key and satisfies the table's schema. */

@@ -88,9 +88,27 @@ export const arrival = async (method: string, url: string, request?: Request): P
   body: request?.body ? await request.clone().text() : undefined,
 });
 
-/** `value` with every secret inside its strings replaced, however deep. */
-function redact(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return secrets.reduce((text, secret) => text.replaceAll(secret, REDACTED), value);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One pattern for every secret, matched in a single pass so a replacement is never matched again
+ * (a secret `a` would otherwise turn `[redacted]` into `[red[redacted]cted]`). The store's
+ * secrets are replaced wherever they occur; the presented token, which may be any string (`x`),
+ * only where it stands alone, so a short wrong token does not mangle every path it occurs in.
+ */
+function secretPattern(known: readonly string[], presented: string | undefined): RegExp | undefined {
+  const alternatives = [...new Set(known)]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length)
+    .map(escape);
+  if (presented && !known.includes(presented)) alternatives.push(`(?<![A-Za-z0-9])${escape(presented)}(?![A-Za-z0-9])`);
+  return alternatives.length ? new RegExp(alternatives.join('|'), 'g') : undefined;
+}
+
+/** `value` with every match of `secrets` inside its strings replaced, however deep. */
+function redact(value: unknown, secrets: RegExp | undefined): unknown {
+  if (!secrets) return value;
+  if (typeof value === 'string') return value.replace(secrets, REDACTED);
   if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
@@ -133,7 +151,10 @@ export class Journal {
         : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
     // Every secret the store knows, and the one presented (maybe a real token sent by mistake):
     // a bot may put one in a token's name or a query, and the journal is printed and serialised.
-    const secrets = [...store.tokens.all().map((row) => row.secret), ...(presented ? [presented] : [])].filter(Boolean);
+    const secrets = secretPattern(
+      store.tokens.all().map((row) => row.secret),
+      presented,
+    );
     const url = new URL(request.url);
     const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
     const body = redact(parseBody(request.body), secrets);
