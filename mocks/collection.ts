@@ -95,7 +95,12 @@ export class Collection<Row extends object> {
     rows: Iterable<Row> = [],
     options: CollectionOptions<Row> = {},
   ) {
-    this.#rows = [...rows];
+    // One row per key, as if each were inserted in turn (a later one replaces an earlier one):
+    // a snapshot of a live server may read a row on two pages, and two rows under one key would
+    // make one of them unreachable by get, update and delete while lists still count it.
+    this.#byKey = new Map();
+    for (const row of rows) this.#byKey.set(row[spec.key], row);
+    this.#rows = [...this.#byKey.values()];
     this.#options = options;
   }
 
