@@ -36,7 +36,7 @@ export interface MockRequest {
   readonly endpoint: string | null;
   /** Which token was presented (see {@link MockRequestToken}); never the secret. */
   readonly token: MockRequestToken;
-  /** The request body: parsed JSON, or its text when it is not JSON; `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
+  /** The request body: parsed JSON, or its text when it is not JSON (or is nested too deep to walk); `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
   readonly body: unknown;
   /** The status the mock answered with. */
   readonly status: number;
@@ -116,14 +116,17 @@ function redact(value: unknown, secrets: RegExp | undefined): unknown {
   return value;
 }
 
-function parseBody(text: string | undefined): unknown {
+/** The body as a row keeps it: parsed JSON, else its text, with every secret replaced. */
+function bodyOf(text: string | undefined, secrets: RegExp | undefined): unknown {
   if (!text) return null;
   // Rows are bounded in number; a huge body must not make one row unbounded in size.
   if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
   try {
-    return JSON.parse(text) as unknown;
+    return redact(JSON.parse(text), secrets);
   } catch {
-    return text;
+    // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`, 30 000 deep): its text,
+    // so a hostile body is recorded rather than failing the request it came with.
+    return redact(text, secrets);
   }
 }
 
@@ -157,7 +160,7 @@ export class Journal {
     );
     const url = new URL(request.url);
     const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
-    const body = redact(parseBody(request.body), secrets);
+    const body = bodyOf(request.body, secrets);
     this.#rows.push({
       method: request.method,
       path: redact(url.pathname, secrets) as string,

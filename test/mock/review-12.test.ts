@@ -60,6 +60,22 @@ describe('the journal and a wrong token', () => {
   });
 });
 
+describe('the journal and a hostile body', () => {
+  it('records JSON nested deeper than the stack as its text, and the request is answered', async () => {
+    const mock = createMockApi({ seed: 3 });
+    const deep = '['.repeat(30_000) + ']'.repeat(30_000);
+    const response = await mock.fetch(
+      new Request('https://mock.test/api/v1/tokens', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${mock.tokens.main}`, 'content-type': 'application/json' },
+        body: deep,
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(mock.requests.at(-1)).toMatchObject({ endpoint: 'tokens.create', token: 'main', status: 400, body: deep });
+  });
+});
+
 describe('a snapshot that holds a row twice', () => {
   it('serves it once: a live server read page by page can return a row on two pages', async () => {
     const world = await snapshotWorld(mockClient(createMockApi({ seed: 3 })), { progress: false });
