@@ -3,7 +3,8 @@
  * into a file, and `--world FILE` reads one back for the mock to serve.
  * @module
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { CommunityServerClient } from '../src/client';
 import { snapshotProblem, type WorldSnapshot } from './snapshot/schema';
@@ -43,6 +44,29 @@ function requiredEnv(name: string, what: string): string {
   return value;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * `FILE.partial`, opened for writing, where the snapshot goes before it is renamed to `file`: an
+ * interrupted run (an error, Ctrl-C) never leaves half a snapshot under the name, nor the partial file.
+ */
+async function openOut(file: string): Promise<{ partial: string; handle: FileHandle; interrupted: (signal: NodeJS.Signals) => void }> {
+  if ((await stat(file).catch(() => undefined))?.isDirectory()) throw new UsageError(`--out ${file}: is a directory; give a file name`);
+  const partial = `${file}.partial`;
+  let handle: FileHandle;
+  try {
+    handle = await open(partial, 'w');
+  } catch (error) {
+    throw new UsageError(`--out ${file}: cannot write ${partial} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const interrupted = (signal: NodeJS.Signals) => {
+    rmSync(partial, { force: true });
+    process.exit(signal === 'SIGTERM' ? 143 : 130);
+  };
+  for (const signal of SIGNALS) process.once(signal, interrupted);
+  return { partial, handle, interrupted };
+}
+
 /** `community-server-mock snapshot …`: takes the snapshot, writes it, and prints what it holds. */
 export async function runSnapshot(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -63,12 +87,22 @@ export async function runSnapshot(args: string[]): Promise<void> {
   const token = requiredEnv('COMMUNITY_SERVER_TOKEN', 'the API token of the server to copy');
   const baseUrl = requiredEnv('COMMUNITY_SERVER_BASE_URL', 'the API’s base URL, e.g. https://api.example.com');
 
-  const client = new CommunityServerClient({ token, baseUrl });
-  const snapshot = await snapshotWorld(client, { ...(concurrency && { concurrency }), accountLinks: !values['no-account-links'] });
-  // Written whole, then renamed: an interrupted run never leaves half a snapshot under the name.
-  const partial = `${values.out}.partial`;
-  await writeFile(partial, JSON.stringify(snapshot));
-  await rename(partial, values.out);
+  // The file is opened before the server is read (which may take minutes): a bad --out fails at once.
+  const out = await openOut(values.out);
+  let snapshot: WorldSnapshot;
+  try {
+    const client = new CommunityServerClient({ token, baseUrl });
+    snapshot = await snapshotWorld(client, { ...(concurrency && { concurrency }), accountLinks: !values['no-account-links'] });
+    await out.handle.writeFile(JSON.stringify(snapshot));
+    await out.handle.close();
+    await rename(out.partial, values.out);
+  } catch (error) {
+    await out.handle.close().catch(() => undefined); // already closed when the rename failed
+    await rm(out.partial, { force: true });
+    throw error;
+  } finally {
+    for (const signal of SIGNALS) process.off(signal, out.interrupted);
+  }
   const { server, members, logs, departments, cad } = snapshot;
   console.log(
     `wrote ${values.out}: server "${server.name ?? server.id}", ${members.length} members, ${logs.length} logs, ${departments.length} departments, ${cad ? `${cad.calls.length} CAD calls` : 'no CAD'}`,

@@ -95,7 +95,12 @@ export class Collection<Row extends object> {
     rows: Iterable<Row> = [],
     options: CollectionOptions<Row> = {},
   ) {
-    this.#rows = [...rows];
+    // One row per key, as if each were inserted in turn (a later one replaces an earlier one):
+    // a snapshot of a live server may read a row on two pages, and two rows under one key would
+    // make one of them unreachable by get, update and delete while lists still count it.
+    this.#byKey = new Map();
+    for (const row of rows) this.#byKey.set(row[spec.key], row);
+    this.#rows = [...this.#byKey.values()];
     this.#options = options;
   }
 
@@ -186,6 +191,8 @@ export class Collection<Row extends object> {
     if (!existing) return undefined;
     const updated = { ...existing, ...patch };
     this.#check(updated, 'update');
+    // A new key that another row holds would leave two rows under one key, one of them unreachable.
+    if (updated[this.spec.key] !== existing[this.spec.key]) this.#checkFree(updated[this.spec.key], 'update');
     this.#rows = this.#rows.map((r) => (r === existing ? updated : r));
     this.#changed();
     return updated;
@@ -218,9 +225,13 @@ export class Collection<Row extends object> {
   create(partial: Partial<Row> = {}): Row {
     const make = this.#options.make ?? this.#refuse('create', 'this table has no factory');
     const row = { ...make(this.size), ...partial };
-    const key = row[this.spec.key];
-    if (this.get(key)) this.#refuse('create', `${this.spec.key} ${JSON.stringify(key)} is already taken`);
+    this.#checkFree(row[this.spec.key], 'create');
     return this.insert(row);
+  }
+
+  /** Throws if a row holds `key` already: `create` and a key-changing `update` never replace one. */
+  #checkFree(key: unknown, operation: string): void {
+    if (this.get(key)) this.#refuse(operation, `${this.spec.key} ${JSON.stringify(key)} is already taken`);
   }
 
   /** Throws unless `row` has a key and satisfies the table's schema. */

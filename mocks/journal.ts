@@ -36,7 +36,7 @@ export interface MockRequest {
   readonly endpoint: string | null;
   /** Which token was presented (see {@link MockRequestToken}); never the secret. */
   readonly token: MockRequestToken;
-  /** The request body: parsed JSON, or its text when it is not JSON; `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
+  /** The request body: parsed JSON, or its text when it is not JSON (or is nested too deep to walk); `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
   readonly body: unknown;
   /** The status the mock answered with. */
   readonly status: number;
@@ -88,9 +88,27 @@ export const arrival = async (method: string, url: string, request?: Request): P
   body: request?.body ? await request.clone().text() : undefined,
 });
 
-/** `value` with every secret inside its strings replaced, however deep. */
-function redact(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return secrets.reduce((text, secret) => text.replaceAll(secret, REDACTED), value);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One pattern for every secret, matched in a single pass so a replacement is never matched again
+ * (a secret `a` would otherwise turn `[redacted]` into `[red[redacted]cted]`). The store's
+ * secrets are replaced wherever they occur; the presented token, which may be any string (`x`),
+ * only where it stands alone, so a short wrong token does not mangle every path it occurs in.
+ */
+function secretPattern(known: readonly string[], presented: string | undefined): RegExp | undefined {
+  const alternatives = [...new Set(known)]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length)
+    .map(escape);
+  if (presented && !known.includes(presented)) alternatives.push(`(?<![A-Za-z0-9])${escape(presented)}(?![A-Za-z0-9])`);
+  return alternatives.length ? new RegExp(alternatives.join('|'), 'g') : undefined;
+}
+
+/** `value` with every match of `secrets` inside its strings replaced, however deep. */
+function redact(value: unknown, secrets: RegExp | undefined): unknown {
+  if (!secrets) return value;
+  if (typeof value === 'string') return value.replace(secrets, REDACTED);
   if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
@@ -98,14 +116,17 @@ function redact(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
-function parseBody(text: string | undefined): unknown {
+/** The body as a row keeps it: parsed JSON, else its text, with every secret replaced. */
+function bodyOf(text: string | undefined, secrets: RegExp | undefined): unknown {
   if (!text) return null;
   // Rows are bounded in number; a huge body must not make one row unbounded in size.
   if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
   try {
-    return JSON.parse(text) as unknown;
+    return redact(JSON.parse(text), secrets);
   } catch {
-    return text;
+    // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`, 30 000 deep): its text,
+    // so a hostile body is recorded rather than failing the request it came with.
+    return redact(text, secrets);
   }
 }
 
@@ -133,10 +154,13 @@ export class Journal {
         : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
     // Every secret the store knows, and the one presented (maybe a real token sent by mistake):
     // a bot may put one in a token's name or a query, and the journal is printed and serialised.
-    const secrets = [...store.tokens.all().map((row) => row.secret), ...(presented ? [presented] : [])].filter(Boolean);
+    const secrets = secretPattern(
+      store.tokens.all().map((row) => row.secret),
+      presented,
+    );
     const url = new URL(request.url);
     const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
-    const body = redact(parseBody(request.body), secrets);
+    const body = bodyOf(request.body, secrets);
     this.#rows.push({
       method: request.method,
       path: redact(url.pathname, secrets) as string,
