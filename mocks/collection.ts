@@ -174,6 +174,7 @@ export class Collection<Row extends object> {
    * mock.store.main.roles.insert({ id: 'role-qa', serverId: mock.store.main.info.id, name: 'QA' });
    */
   insert(row: Row): Row {
+    this.#checkObject(row, 'insert', 'a row');
     this.#check(row, 'insert');
     const existing = this.get(row[this.spec.key]);
     this.#rows = existing ? this.#rows.map((r) => (r === existing ? row : r)) : [...this.#rows, row];
@@ -187,6 +188,7 @@ export class Collection<Row extends object> {
    * mock.store.main.members.update(memberId, { roles: [] }); // the next members.get(memberId) shows it
    */
   update(key: unknown, patch: Partial<Row>): Row | undefined {
+    this.#checkObject(patch, 'update', 'the patch');
     const existing = this.get(key);
     if (!existing) return undefined;
     const updated = { ...existing, ...patch };
@@ -223,10 +225,22 @@ export class Collection<Row extends object> {
    * expect((await client.logs.get(log.id)).createdBy).toBe(member.id);
    */
   create(partial: Partial<Row> = {}): Row {
+    this.#checkObject(partial, 'create', 'the partial row');
     const make = this.#options.make ?? this.#refuse('create', 'this table has no factory');
     const row = { ...make(this.size), ...partial };
     this.#checkFree(row[this.spec.key], 'create');
     return this.insert(row);
+  }
+
+  /** Throws unless `value` is a plain object: a string would spread as fields "0", "1", …, and null would vanish. */
+  #checkObject(value: unknown, operation: string, what: string): void {
+    const plain = typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (!plain) {
+      this.#refuse(
+        operation,
+        `${what} must be an object of fields, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      );
+    }
   }
 
   /** Throws if a row holds `key` already: `create` and a key-changing `update` never replace one. */

@@ -154,3 +154,28 @@ describe('snapshot --out where it cannot write', () => {
     expect(readdirSync(dir)).toEqual([]);
   }, 30_000);
 });
+
+describe('create, insert and update given something other than an object of fields', () => {
+  it.each([
+    ['a string', 'abc', 'got string'],
+    ['null', null, 'got null'],
+    ['an array', [1, 2], 'got an array'],
+    ['a number', 7, 'got number'],
+  ])('%s is refused with InvalidRowError naming the operation, and the table is unchanged', (_, value, got) => {
+    const mock = createMockApi({ seed: 3 });
+    const members = mock.store.main.members;
+    const before = members.size;
+    const [first] = members.all();
+    expect(() => members.create(value as never)).toThrow(
+      new InvalidRowError(`main.members.create: the partial row must be an object of fields, ${got}`),
+    );
+    expect(() => members.insert(value as never)).toThrow(
+      new InvalidRowError(`main.members.insert: a row must be an object of fields, ${got}`),
+    );
+    expect(() => members.update(first!.id, value as never)).toThrow(
+      new InvalidRowError(`main.members.update: the patch must be an object of fields, ${got}`),
+    );
+    expect(members.size).toBe(before);
+    expect(members.get(first!.id)).toEqual(first);
+  });
+});
