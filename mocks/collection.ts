@@ -6,7 +6,7 @@
  */
 
 import type * as z from 'zod/mini';
-import { describe } from './request-body';
+import { describe, typeName } from './request-body';
 
 /**
  * The direction of an ordering, as the `sort` query parameter gives it.
@@ -234,13 +234,7 @@ export class Collection<Row extends object> {
 
   /** Throws unless `value` is a plain object: a string would spread as fields "0", "1", …, and null would vanish. */
   #checkObject(value: unknown, operation: string, what: string): void {
-    const plain = typeof value === 'object' && value !== null && !Array.isArray(value);
-    if (!plain) {
-      this.#refuse(
-        operation,
-        `${what} must be an object of fields, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
-      );
-    }
+    if (typeName(value) !== 'object') this.#refuse(operation, `${what} must be an object of fields, got ${typeName(value)}`);
   }
 
   /** Throws if a row holds `key` already: `create` and a key-changing `update` never replace one. */

@@ -15,7 +15,7 @@ export interface BodyProblem {
 }
 
 /** How a value is named after "got": its JSON type. */
-function typeName(value: unknown): string {
+export function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;

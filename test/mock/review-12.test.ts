@@ -159,7 +159,7 @@ describe('create, insert and update given something other than an object of fiel
   it.each([
     ['a string', 'abc', 'got string'],
     ['null', null, 'got null'],
-    ['an array', [1, 2], 'got an array'],
+    ['an array', [1, 2], 'got array'],
     ['a number', 7, 'got number'],
   ])('%s is refused with InvalidRowError naming the operation, and the table is unchanged', (_, value, got) => {
     const mock = createMockApi({ seed: 3 });
