@@ -9,6 +9,7 @@ const shared: Options = {
     'mock/node': 'mocks/node.ts',
     'mock/browser': 'mocks/browser.ts',
     redis: 'src/redis.ts',
+    otel: 'src/otel.ts',
   },
   target: 'es2022',
   sourcemap: true,

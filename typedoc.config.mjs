@@ -2,7 +2,15 @@
 /** @type {Partial<import('typedoc').TypeDocOptions>} */
 export default {
   name: 'community-server-sdk',
-  entryPoints: ['src/index.ts', 'src/schemas/index.ts', 'mocks/index.ts', 'mocks/node.ts', 'mocks/browser.ts', 'src/redis.ts'],
+  entryPoints: [
+    'src/index.ts',
+    'src/schemas/index.ts',
+    'mocks/index.ts',
+    'mocks/node.ts',
+    'mocks/browser.ts',
+    'src/redis.ts',
+    'src/otel.ts',
+  ],
   tsconfig: 'tsconfig.docs.json',
   // The JSON model is what test/docs.test.ts reads to check every symbol has an example.
   outputs: [

@@ -2,12 +2,14 @@
  * `CommunityServerClient`: options and their defaults, and one namespace per data group.
  * @module
  */
-import { checkRetries, checkTimeout, describe, isPlainObject } from './core/arguments';
+import { checkOptions, checkRetries, checkTimeout, describe } from './core/arguments';
 import { isEndpoint, type Resource, type ResourceTable } from './core/endpoint';
 import { InvalidArgumentError } from './core/errors';
+import { Emitter, type ClientEvents, type ClientListener } from './core/events';
 import { createLog, type Log, type Logger, type LogLevel } from './core/log';
 import { isRateLimitStore, type RateLimitMode } from './core/rate-limit-store';
 import { createCaller, type Call, type ValidationMode } from './core/request';
+import { INSTALL_TRACER, type Tracer } from './core/trace';
 import { createTransport } from './core/transport';
 import { resources, type Resources } from './resources/index';
 
@@ -64,11 +66,11 @@ export interface ClientOptions {
 }
 
 /**
- * The defaults of {@link ClientOptions}, in one place.
+ * The defaults of {@link ClientOptions}, in one place (frozen: changing them would change every client).
  * @example
  * const client = new CommunityServerClient({ timeout: DEFAULTS.timeout * 2 });
  */
-export const DEFAULTS = {
+export const DEFAULTS = Object.freeze({
   /** Milliseconds per attempt. */
   timeout: 30_000,
   /** GET retries. */
@@ -79,10 +81,10 @@ export const DEFAULTS = {
   rateLimit: 'wait',
   /** Warnings only. */
   logLevel: 'warn',
-} as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation' | 'rateLimit' | 'logLevel'>>;
+} as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation' | 'rateLimit' | 'logLevel'>>);
 
 /** Every option, and only those: the compiler fails when this and {@link ClientOptions} part. */
-const OPTIONS: Record<keyof ClientOptions, true> = {
+const optionKinds: Record<keyof ClientOptions, true> = {
   token: true,
   baseUrl: true,
   timeout: true,
@@ -93,7 +95,10 @@ const OPTIONS: Record<keyof ClientOptions, true> = {
   logLevel: true,
   logger: true,
 };
+const OPTIONS = Object.keys(optionKinds);
 const validationModes = new Set<unknown>(['error', 'warn', 'off']);
+/** Shorter than any real token; a short one would also have the redaction blank every string it occurs in. */
+const MIN_TOKEN_LENGTH = 8;
 
 /**
  * The client of the Community Server Data API: one namespace per data group, one method per
@@ -109,15 +114,11 @@ const validationModes = new Set<unknown>(['error', 'warn', 'off']);
 export class CommunityServerClient {
   readonly #call: Call;
   readonly #namespaces = new Map<string, unknown>();
+  readonly #events: Emitter;
+  readonly #tracers: Tracer[] = [];
 
   constructor(options: ClientOptions = {}) {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened so that the guard does not narrow `options` below
-    if (!isPlainObject(options as unknown)) throw new InvalidArgumentError(`client options must be an object, got ${describe(options)}`);
-    for (const key of Object.keys(options)) {
-      if (!Object.hasOwn(OPTIONS, key)) {
-        throw new InvalidArgumentError(`unknown client option "${key}" (known: ${Object.keys(OPTIONS).join(', ')})`);
-      }
-    }
+    checkOptions(options, OPTIONS, 'client');
     const token = checkToken(options.token ?? env('COMMUNITY_SERVER_TOKEN'));
     const log = createLog({
       logLevel: options.logLevel,
@@ -144,6 +145,7 @@ export class CommunityServerClient {
       );
     }
     warnIfPlainHttp(baseUrl, token, log);
+    this.#events = new Emitter(log);
     const send = createTransport({
       baseUrl,
       token,
@@ -152,6 +154,8 @@ export class CommunityServerClient {
       fetch: options.fetch,
       rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
       log,
+      events: this.#events,
+      tracers: this.#tracers,
     });
     this.#call = createCaller({
       send,
@@ -161,10 +165,35 @@ export class CommunityServerClient {
     });
   }
 
+  /**
+   * Listens to what the client does: `'request'` (each attempt sent), `'response'` (each attempt
+   * answered, with its status and duration), `'retry'` (a failed attempt tried again: why, and
+   * after how long) and `'rateLimitWait'` (a request the rate limit held, as it goes). Returns
+   * the function that removes the listener. Payloads name the endpoint (`members.get`) and never
+   * hold the token; a listener that throws or rejects is reported once (a `warn` line) and never
+   * fails the call. With no listener, no payload is built.
+   * @example
+   * const off = client.on('response', ({ endpoint, status, durationMs }) => console.log(`${endpoint} ${status} ${durationMs} ms`));
+   * await client.members.list();
+   * off(); // stop listening
+   */
+  on<Name extends keyof ClientEvents>(event: Name, listener: ClientListener<Name>): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /** @internal `instrument()` of `community-server-sdk/otel` installs its tracer here; returns its removal. */
+  [INSTALL_TRACER](tracer: Tracer): () => void {
+    this.#tracers.push(tracer);
+    return () => {
+      const index = this.#tracers.indexOf(tracer);
+      if (index >= 0) this.#tracers.splice(index, 1);
+    };
+  }
+
   /** Namespaces are bound on first use, so a client that calls one group builds only that one. */
   #namespace<Name extends keyof Resources>(name: Name): Resource<Resources[Name]> {
     let namespace = this.#namespaces.get(name);
-    if (namespace === undefined) this.#namespaces.set(name, (namespace = bind(resources[name], this.#call)));
+    if (namespace === undefined) this.#namespaces.set(name, (namespace = bind(resources[name], this.#call, `${name}.`)));
     return namespace as Resource<Resources[Name]>;
   }
 
@@ -230,10 +259,12 @@ export class CommunityServerClient {
   }
 }
 
-function bind<Table extends ResourceTable>(table: Table, call: Call): Resource<Table> {
+/** The methods of `table`, each calling its endpoint under its dotted name (`prefix` + key: `cad.calls.list`). */
+function bind<Table extends ResourceTable>(table: Table, call: Call, prefix: string): Resource<Table> {
   const bound: Record<string, unknown> = {};
-  for (const [name, entry] of Object.entries(table)) {
-    bound[name] = isEndpoint(entry) ? (...args: unknown[]) => call(entry, args) : bind(entry, call);
+  for (const [key, entry] of Object.entries(table)) {
+    const name = prefix + key;
+    bound[key] = isEndpoint(entry) ? (...args: unknown[]) => call(entry, name, args) : bind(entry, call, `${name}.`);
   }
   return bound as Resource<Table>;
 }
@@ -252,6 +283,11 @@ function checkToken(token: unknown): string | undefined {
   // Only visible ASCII can go in a header; the message never repeats the value.
   if (token !== undefined && !(typeof token === 'string' && /^[\x21-\x7e]+$/.test(token))) {
     throw new InvalidArgumentError('token must be a non-empty string of visible ASCII characters (value not shown)');
+  }
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
+    throw new InvalidArgumentError(
+      `token is ${token.length} characters long, shorter than any API token (at least ${MIN_TOKEN_LENGTH}); value not shown`,
+    );
   }
   return token;
 }

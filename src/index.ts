@@ -26,13 +26,13 @@ export {
   ServiceUnavailableError,
   TimeoutError,
   type ApiErrorInit,
-  type RequestTarget,
 } from './core/errors';
+export type { ClientEvents, ClientListener, RateLimitWaitEvent, RequestEvent, ResponseEvent, RetryEvent } from './core/events';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination';
 export type { Logger, LogLevel } from './core/log';
 export type { RateLimitMode, RateLimitStore, RateLimitWindow } from './core/rate-limit-store';
 export type { ValidationMode } from './core/request';
-export { Watch, type WatchCursor, type WatchKeys, type WatchOptions } from './core/watch';
+export { Watch, type WatchCursor, type WatchOptions } from './core/watch';
 export { toDate } from './to-date';
 export type {
   Account,

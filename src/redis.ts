@@ -140,30 +140,22 @@ export function redisRateLimitStore(redis: RedisClient, options: RedisRateLimitS
   if (!Number.isSafeInteger(leaseMs) || leaseMs < 1) throw new InvalidArgumentError('leaseMs must be whole ms >= 1');
   const run = runner(redis);
   const sha = sha1(SCRIPT);
-  // The hash tag puts both keys of a window in one Cluster slot, as one script's keys must be.
-  const call = async (key: string, args: string[]) => Number(await run(await sha, [`${prefix}{${key}}`, `${prefix}{${key}}:leases`], args));
-  // This store's leases still out, oldest first, per window key: a record frees one of its own,
-  // never another client's (whose request may still be out). Dropped here once Redis has
-  // dropped them too, so a lease whose record never came (a timed-out call) is not kept forever.
-  const mine = new Map<string, { lease: string; until: number }[]>();
-  const owner = crypto.randomUUID();
-  let count = 0;
-  const live = (key: string) => {
-    const leases = (mine.get(key) ?? []).filter(({ until }) => until > Date.now());
-    mine.set(key, leases);
-    return leases;
+  // The hash tag puts every key of a window in one Cluster slot, as one script's keys must be.
+  const call = async (key: string, args: string[]) => {
+    const window = `${prefix}{${key}}`;
+    return Number(await run(await sha, [window, `${window}:leases`, `${window}:queue`, `${window}:waiting`], args));
   };
+  // A request's ticket is its lease too: its record frees exactly its own.
   return {
-    spend: async (key) => {
-      const lease = `${owner}:${count++}`;
-      const wait = await call(key, ['spend', lease, String(leaseMs)]);
-      if (wait === 0) live(key).push({ lease, until: Date.now() + leaseMs });
-      return wait;
+    spend: async (key, ticket) => {
+      // Without one, the queue would keep a place for a request that can never claim it.
+      if (typeof ticket !== 'string' || ticket === '') throw new InvalidArgumentError("spend(key, ticket) needs the request's ticket");
+      return call(key, ['spend', ticket, String(leaseMs)]);
     },
-    record: async (key, window) => {
-      // None left (a check for whether Redis is back, with no request out): free no lease.
-      const lease = live(key).shift()?.lease ?? '';
-      await call(key, window ? ['record', lease, String(window.remaining), String(Math.round(window.resetInMs))] : ['record', lease]);
+    record: async (key, window, ticket) => {
+      const lease = typeof ticket === 'string' ? ticket : ''; // none: a check whether Redis is back, freeing nothing
+      const answer = window ? [String(window.remaining), String(Math.round(window.resetInMs))] : window === null ? ['none'] : [];
+      await call(key, ['record', lease, ...answer]);
     },
   };
 }

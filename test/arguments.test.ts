@@ -1,6 +1,6 @@
 import { CommunityServerClient, InvalidArgumentError } from 'community-server-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASE_URL, clientWith, json, member, recordingFetch, target } from './helpers';
+import { BASE_URL, TOKEN, clientWith, json, member, recordingFetch, target } from './helpers';
 
 type Client = CommunityServerClient;
 /** Loose calls, as plain JavaScript could make them, to check the runtime guards. */
@@ -100,14 +100,14 @@ describe('client options', () => {
 
   it('without a baseUrl outside a browser, the constructor says how to give one', () => {
     vi.stubEnv('COMMUNITY_SERVER_BASE_URL', '');
-    expect(() => new CommunityServerClient({ token: 't' })).toThrow(/pass e\.g\. \{ baseUrl: 'https:\/\/api\.example\.com' \}/);
+    expect(() => new CommunityServerClient({ token: TOKEN })).toThrow(/pass e\.g\. \{ baseUrl: 'https:\/\/api\.example\.com' \}/);
   });
 
   it('"/" resolves against the page origin in a browser', async () => {
     vi.stubGlobal('location', { href: 'https://dashboard.example/app/page' });
     try {
       const { fetch, requests } = recordingFetch(() => json(member('m1')));
-      await new CommunityServerClient({ token: 't', fetch }).members.get('m1');
+      await new CommunityServerClient({ token: TOKEN, fetch }).members.get('m1');
       expect(requests[0]!.url).toBe('https://dashboard.example/api/v1/server/members/m1');
     } finally {
       vi.unstubAllGlobals();
@@ -126,8 +126,8 @@ describe('client options', () => {
   it('explicit options win over the environment', async () => {
     vi.stubEnv('COMMUNITY_SERVER_TOKEN', 'env-token');
     const { fetch, requests } = recordingFetch(() => json(member('m1')));
-    await new CommunityServerClient({ token: 'mine', baseUrl: BASE_URL, fetch }).members.get('m1');
-    expect(requests[0]!.headers.get('authorization')).toBe('Bearer mine');
+    await new CommunityServerClient({ token: 'mine-token', baseUrl: BASE_URL, fetch }).members.get('m1');
+    expect(requests[0]!.headers.get('authorization')).toBe('Bearer mine-token');
   });
 
   it('without any token, authenticated calls reject before sending; health probes still work', async () => {

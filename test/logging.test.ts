@@ -131,11 +131,24 @@ describe('env COMMUNITY_SERVER_LOG', () => {
     expect(lines).toEqual([]);
   });
 
-  it('a bad value throws InvalidArgumentError naming the variable', () => {
-    vi.stubEnv('COMMUNITY_SERVER_LOG', 'verbose');
-    const build = () => new CommunityServerClient({ token: TOKEN, baseUrl: BASE_URL });
-    expect(build).toThrow(InvalidArgumentError);
-    expect(build).toThrow(`env COMMUNITY_SERVER_LOG must be one of 'off', 'error', 'warn', 'info', 'debug', got "verbose"`);
+  it.each(['DEBUG', ' debug ', 'Debug\n'])('is read in any case and with spaces around it: %j', async (value) => {
+    vi.stubEnv('COMMUNITY_SERVER_LOG', value);
+    const { client, at } = logged(() => json(member('m1')), { logLevel: undefined });
+    await client.members.get('m1');
+    expect(at('debug')).toHaveLength(1);
+  });
+
+  it('an unknown value is a warning naming the variable, once per process, and the default level; no constructor throws', async () => {
+    vi.stubEnv('COMMUNITY_SERVER_LOG', 'verbose-typo');
+    const first = logged(() => json(member('m1')), { logLevel: undefined });
+    const second = logged(() => json(member('m1')), { logLevel: undefined });
+    await first.client.members.get('m1');
+    await second.client.members.get('m1');
+    expect(first.at('warn')).toEqual([
+      `community-server-sdk: env COMMUNITY_SERVER_LOG is "verbose-typo", not one of 'off', 'error', 'warn', 'info', 'debug'; logging at 'warn'`,
+    ]);
+    expect(second.lines).toEqual([]); // warned once; and at 'warn', a call that succeeds logs nothing
+    expect(first.at('debug')).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockClient } from './helpers';
+import { TOKEN, mockClient } from './helpers';
 
 /** A client on `mock.fetch` that tallies the statuses it receives. */
 function counted(mock: MockApi, options: ClientOptions = {}) {
@@ -95,13 +95,13 @@ describe("rateLimit: 'wait'", () => {
   });
 
   it('refuses an unknown mode', () => {
-    expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: 'queue' as never })).toThrow(
+    expect(() => new CommunityServerClient({ token: TOKEN, baseUrl: 'https://x.test', rateLimit: 'queue' as never })).toThrow(
       /rateLimit must be 'wait', 'off' or a RateLimitStore/,
     );
   });
   it('refuses an object that is not a RateLimitStore', () => {
     for (const rateLimit of [{}, { spend: () => 0 }, { spend: 1, record: () => {} }, null]) {
-      expect(() => new CommunityServerClient({ token: 't', baseUrl: 'https://x.test', rateLimit: rateLimit as never })).toThrow(
+      expect(() => new CommunityServerClient({ token: TOKEN, baseUrl: 'https://x.test', rateLimit: rateLimit as never })).toThrow(
         InvalidArgumentError,
       );
     }

@@ -235,7 +235,7 @@ describe('a client that dies with requests out', () => {
     const dying = new CommunityServerClient({
       token,
       baseUrl: http.url,
-      rateLimit: { spend: (key) => store.spend(key), record: async () => {} },
+      rateLimit: { spend: (key, ticket) => store.spend(key, ticket), record: async () => {} },
     });
     await Promise.all([1, 2, 3, 4].map(() => dying.roles.list()));
     await new Promise((resolve) => setTimeout(resolve, 450)); // past the leases and the mock's window
@@ -260,11 +260,11 @@ describe('a client that dies with requests out', () => {
     const options = { prefix: 'test:check-back:' };
     const sender = redisRateLimitStore(await connect('ioredis', redis.url), options);
     const checker = redisRateLimitStore(await connect('redis', redis.url), options);
-    expect(await sender.spend('window')).toBe(0); // out, unanswered
+    expect(await sender.spend('window', 'sent')).toBe(0); // out, unanswered
     await checker.record('window', { remaining: 5, resetInMs: 5_000 });
     // The window allows 5, one of them is still out: 4 more may go, then it waits.
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await checker.spend('window'));
+    for (let i = 0; i < 6; i++) answers.push(await checker.spend('window', `request ${i}`));
     expect(answers.slice(0, 4)).toEqual([0, 0, 0, 0]);
     expect(answers[4]).toBeGreaterThan(0);
   });

@@ -139,7 +139,10 @@ function tracing(client: CommunityServerClient, reached: string[]): CommunitySer
 function methodsOf(value: object, prefix = ''): string[] {
   const keys =
     value instanceof CommunityServerClient
-      ? Object.getOwnPropertyNames(CommunityServerClient.prototype).filter((key) => key !== 'constructor')
+      ? // The namespaces are the client's getters; its own methods (`on`) are not requests.
+        Object.getOwnPropertyNames(CommunityServerClient.prototype).filter(
+          (key) => Object.getOwnPropertyDescriptor(CommunityServerClient.prototype, key)?.get !== undefined,
+        )
       : Object.keys(value);
   return keys.flatMap((key) => {
     const member: unknown = (value as Record<string, unknown>)[key];

@@ -24,6 +24,19 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * The one check of an options object: a plain object whose every key is `known`, else an
+ * `InvalidArgumentError` naming the unknown key and listing the known ones. `what` names the
+ * options (`client`, `watch`, `request`, `mock`…). `undefined` passes: every option is optional.
+ */
+export function checkOptions(value: unknown, known: readonly string[], what: string): asserts value is Record<string, unknown> | undefined {
+  if (value === undefined) return;
+  if (!isPlainObject(value)) throw new InvalidArgumentError(`${what} options must be an object, got ${describe(value)}`);
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) throw new InvalidArgumentError(`unknown ${what} option ${describe(key)} (known: ${known.join(', ')})`);
+  }
+}
+
 /** The path with every parameter checked and percent-encoded as exactly one segment. */
 export function buildPath(parts: readonly PathPart[], args: readonly unknown[]): string {
   let path = '';
@@ -82,17 +95,14 @@ export function listQuery(params: unknown): string {
   return query;
 }
 
+/** Every request option, and only those: the compiler fails when this and {@link RequestOptions} part. */
 const requestOptionKinds: Record<keyof RequestOptions, true> = { signal: true, timeout: true, maxRetries: true, headers: true };
+const REQUEST_OPTIONS = Object.keys(requestOptionKinds);
 
 /** Per-call options, checked. */
 export function checkRequestOptions(options: unknown): RequestOptions {
+  checkOptions(options, REQUEST_OPTIONS, 'request');
   if (options === undefined) return {};
-  if (!isPlainObject(options)) throw new InvalidArgumentError(`request options must be an object, got ${describe(options)}`);
-  for (const key of Object.keys(options)) {
-    if (!(key in requestOptionKinds)) {
-      throw new InvalidArgumentError(`unknown request option "${key}" (known: ${Object.keys(requestOptionKinds).join(', ')})`);
-    }
-  }
   const { signal, timeout, maxRetries, headers } = options;
   if (signal !== undefined && !isAbortSignal(signal)) throw new InvalidArgumentError('signal must be an AbortSignal');
   checkTimeout('timeout', timeout);

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod/mini';
 import { brand } from './brand';
+import { retryAfterSeconds } from './retry-policy';
 
 /**
  * The base of every error this SDK throws, so one `instanceof` check catches them all.
@@ -32,24 +33,16 @@ export class InvalidArgumentError extends CommunityServerError {
 }
 
 /**
- * Where a request went: method and path (no origin, no query, never a credential).
- * @example
- * const target: RequestTarget = { method: 'GET', path: '/api/v1/server/members/123' };
- */
-export interface RequestTarget {
-  /** `GET`, `POST` or `DELETE`. */
-  method: string;
-  /** The path, ids percent-encoded, without origin or query. */
-  path: string;
-}
-
-/**
  * The fields of an {@link ApiError}, parsed from the response; also what a test double passes
  * to build one.
  * @example
  * const error = new NotFoundError({ status: 404, code: 'member_not_found', message: 'member "1" not found', details: undefined, headers: {}, method: 'GET', path: '/api/v1/server/members/1' });
  */
-export interface ApiErrorInit extends RequestTarget {
+export interface ApiErrorInit {
+  /** `GET`, `POST` or `DELETE`. */
+  method: string;
+  /** The path, ids percent-encoded, without origin or query (never a credential). */
+  path: string;
   /** HTTP status. */
   status: number;
   /** The body's error code, or `"unknown"`. */
@@ -61,6 +54,9 @@ export interface ApiErrorInit extends RequestTarget {
   /** Response headers, lower-cased names. */
   headers: Record<string, string>;
 }
+
+/** Where a request went: method and path, as errors and log lines name it. */
+export type RequestTarget = Pick<ApiErrorInit, 'method' | 'path'>;
 
 /**
  * The service answered with a status outside 2xx. Subclasses name the common statuses; other
@@ -264,7 +260,7 @@ export class ResponseValidationError extends CommunityServerError {
   /** The (2xx) status the body came with. */
   readonly status: number;
 
-  constructor(message: string, init: RequestTarget & { issues: z.core.$ZodIssue[]; status: number }) {
+  constructor(message: string, init: { method: string; path: string; issues: z.core.$ZodIssue[]; status: number }) {
     super(message);
     this.issues = init.issues;
     this.method = init.method;
@@ -315,29 +311,6 @@ export function parseErrorBody(status: number, statusText: string, text: string)
     };
   }
   return { code: 'unknown', message: fallback, details: body };
-}
-
-/** RFC 9110 delay-seconds (a fraction tolerated, rounded up). */
-const DELAY_SECONDS = /^\d+(?:\.\d+)?$/;
-/**
- * RFC 9110's three HTTP-date forms all start with the day's name and hold an hh:mm:ss time;
- * what `Date.parse` would otherwise guess at (`Sun 2030` is a year to it) stays unread.
- */
-const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun).* \d\d:\d\d:\d\d\b/;
-
-/**
- * `Retry-After` as whole seconds from now: delay-seconds or an HTTP-date (one in the past is 0).
- * Anything else (`tomorrow`, `-5`, `1e999`, a bare number `Date.parse` would guess at) is null, as if absent, so it gets the normal backoff rather than a guess.
- */
-export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
-  const text = value?.trim() ?? '';
-  if (DELAY_SECONDS.test(text)) {
-    // More digits than a number holds are still a wait, longer than any: held at 2^31 as RFC 9111
-    // §1.2.2 holds an overlong delta, never read as absent (a retry of what asked to be left alone).
-    return Math.min(Math.ceil(Number(text)), 2 ** 31);
-  }
-  const date = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

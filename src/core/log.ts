@@ -73,25 +73,42 @@ export interface LogOptions {
   secret: string | undefined;
 }
 
-/** The client's log from its options, checked (`InvalidArgumentError` for a bad level or logger). */
+/** Environment values already warned about: an unknown one is said once per process, not per client. */
+const warnedEnvLevels = new Set<string>();
+const KNOWN_LEVELS = LEVELS.map((name) => `'${name}'`).join(', ');
+
+/** The client's log from its options, checked (`InvalidArgumentError` for a bad `logLevel` or logger). */
 export function createLog({ logLevel, envLevel, defaultLevel, logger = console, secret }: LogOptions): Log {
-  // Only an absent option falls back: `null` is a bad value like any other.
-  const level = logLevel !== undefined ? logLevel : (envLevel ?? defaultLevel);
-  const rank = LEVELS.indexOf(level as LogLevel);
-  if (rank < 0) {
-    const source = logLevel === undefined ? 'env COMMUNITY_SERVER_LOG' : 'logLevel';
-    throw new InvalidArgumentError(`${source} must be one of ${LEVELS.map((name) => `'${name}'`).join(', ')}, got ${describe(level)}`);
-  }
   checkLogger(logger);
+  // The method is looked up on each line, so a logger (or a spy on `console`) swapped later applies.
+  // A log sink that fails (a closed stream, a throwing transport, an async writer that rejects)
+  // must not fail the call it describes, nor crash the process unhandled: the async wrapper turns
+  // a throw into a rejection, dropped with a returned one. The sink still runs now.
+  const writer = (method: (typeof METHODS)[number]) => (message: string) =>
+    void (async () => logger[method](redact(`community-server-sdk: ${message}`, secret)))().catch(() => {});
+  // Only an absent option falls back: `null` is a bad value like any other.
+  const level = logLevel !== undefined ? logLevel : (readEnvLevel(envLevel, defaultLevel, writer('warn')) ?? defaultLevel);
+  const rank = LEVELS.indexOf(level as LogLevel);
+  if (rank < 0) throw new InvalidArgumentError(`logLevel must be one of ${KNOWN_LEVELS}, got ${describe(level)}`);
   const log: { -readonly [Level in keyof Log]: Log[Level] } = {};
-  for (const method of METHODS.slice(0, rank)) {
-    // The method is looked up on each line, so a logger (or a spy on `console`) swapped later applies.
-    // A log sink that fails (a closed stream, a throwing transport, an async writer that
-    // rejects) must not fail the call it describes, nor crash the process unhandled: the async
-    // wrapper turns a throw into a rejection, dropped with a returned one. The sink still runs now.
-    log[method] = (message) => void (async () => logger[method](redact(`community-server-sdk: ${message}`, secret)))().catch(() => {});
-  }
+  for (const method of METHODS.slice(0, rank)) log[method] = writer(method);
   return log;
+}
+
+/**
+ * The environment's level, read as people write it (`DEBUG`, ` info `). One it does not know is
+ * a warning, once per process, and the default: a typo in a deployment's environment must not
+ * make every client constructor throw.
+ */
+function readEnvLevel(value: string | undefined, defaultLevel: LogLevel, warn: (message: string) => void): LogLevel | undefined {
+  const level = value?.trim().toLowerCase();
+  if (!level) return undefined;
+  if ((LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  if (!warnedEnvLevels.has(level)) {
+    warnedEnvLevels.add(level);
+    warn(`env COMMUNITY_SERVER_LOG is ${describe(value)}, not one of ${KNOWN_LEVELS}; logging at '${defaultLevel}'`);
+  }
+  return undefined;
 }
 
 function checkLogger(logger: unknown): asserts logger is Logger {

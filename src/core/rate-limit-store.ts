@@ -8,7 +8,7 @@
  * the store fails, with one warning, until it answers again.
  * @module
  */
-import { RateLimitGate, readWindow, waitTooLong, type Gate, type Settle } from './rate-limit';
+import { RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Settle } from './rate-limit';
 import { sleep } from './sleep';
 import { label, type Log, type LogTarget } from './log';
 import { describeThrown } from './redact';
@@ -33,25 +33,44 @@ export interface RateLimitWindow {
  * one token between clients (`redisRateLimitStore` from `community-server-sdk/redis` counts it
  * in Redis). Both methods must be atomic for the clients sharing the store.
  *
- * The protocol: before each request the client calls `spend(key)`; the store either counts the
- * request against the window and answers `0` ("go"), or answers how long to wait before asking
- * again (until the window resets, or briefly while another client's first request of a new
- * window learns its budget). After the answer, `record(key, window)` hands the store what the
- * service said: the window's real budget and reset.
+ * The protocol: before each request the client calls `spend(key, ticket)` until it answers `0`
+ * ("go": the request is counted), waiting the milliseconds of any other answer between calls.
+ * `ticket` names the request: the same string on every call for it, unique across clients. A
+ * fair store serves tickets in the order of their first call, so waiting requests go out in the
+ * order they arrived, whichever client sent them; a ticket not asked about again within the wait
+ * it was given (and a second of grace) belongs to a request that gave up, and loses its place.
+ * While no window is known (at the start, or after a reset) a store lets one request go to learn
+ * the budget and holds the rest until that one is recorded. After the answer,
+ * `record(key, window, ticket)` hands the store what the service said: the window's budget and
+ * reset; `null` when the answer carried no rate-limit headers (the service does not limit: until
+ * an answer shows a limit, requests need not wait); `undefined` when the request failed without
+ * an answer, or its answer told of a window already over.
  * @example
  * import { CommunityServerClient, type RateLimitStore, type RateLimitWindow } from 'community-server-sdk';
  *
- * // A store in one process (what the default does), to show the protocol:
- * const windows = new Map<string, { remaining: number; resetAt: number }>();
+ * // The protocol in one process, first come first served (what the default does in-process):
+ * const queue: string[] = [];
+ * let window: { remaining: number; resetAt: number } | undefined;
+ * let probing = false;
+ * let unlimited = false;
  * const store: RateLimitStore = {
- *   async spend(key) {
- *     const window = windows.get(key);
- *     if (!window || Date.now() >= window.resetAt) return 0; // unknown or over: go and learn
- *     if (window.remaining > 0) return (window.remaining--, 0);
- *     return window.resetAt - Date.now();
+ *   async spend(_key, ticket) {
+ *     if (!queue.includes(ticket)) queue.push(ticket);
+ *     if (queue[0] !== ticket) return 10; // not its turn yet
+ *     if (window && Date.now() < window.resetAt) {
+ *       if (window.remaining === 0) return window.resetAt - Date.now();
+ *       window.remaining--;
+ *     } else if (!unlimited) {
+ *       if (probing) return 10; // the window's first request is out to learn its budget
+ *       probing = true;
+ *     }
+ *     queue.shift();
+ *     return 0;
  *   },
- *   async record(key, window?: RateLimitWindow) {
- *     if (window) windows.set(key, { remaining: window.remaining, resetAt: Date.now() + window.resetInMs });
+ *   async record(_key, answered: RateLimitWindow | null | undefined) {
+ *     probing = false;
+ *     if (answered === null) unlimited = !window;
+ *     if (answered) window = { remaining: answered.remaining, resetAt: Date.now() + answered.resetInMs };
  *   },
  * };
  * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: store });
@@ -59,22 +78,25 @@ export interface RateLimitWindow {
 export interface RateLimitStore {
   /**
    * Spends one request of the window `key` names, atomically: resolves `0` when the request may
-   * go (it is counted), else the milliseconds to wait before asking again.
+   * go (it is counted), else the milliseconds to wait before asking again. `ticket` is the
+   * request's, the same on every call for it.
    * @example
    * // What a client does before each request, e.g. when testing a store of your own:
-   * for (let wait = await store.spend(key); wait > 0; wait = await store.spend(key)) await sleep(wait);
+   * const ticket = crypto.randomUUID();
+   * for (let wait = await store.spend(key, ticket); wait > 0; wait = await store.spend(key, ticket)) await sleep(wait);
    */
-  spend(key: string): Promise<number>;
+  spend(key: string, ticket: string): Promise<number>;
   /**
-   * Records what an answer said about the window, or `undefined` when the request failed without
-   * an answer (a probe for a new window is then free to go again). While the store is failing, a
-   * client also calls `record` now and then, with the window as it knows it, to learn when the
-   * store answers again.
+   * Records what an answer said about the window: the window; `null` for an answer without
+   * rate-limit headers; `undefined` when the request failed without an answer (a probe for a new
+   * window is then free to go again). `ticket` is the request's (the one its `spend` was given);
+   * absent when the client, while the store was failing, only asks whether it answers again,
+   * handing it the window as the client knows it.
    * @example
    * // What a client does after an answer with X-RateLimit-Remaining: 41 and a reset in 30 s:
-   * await store.record(key, { remaining: 41, resetInMs: 30_000 });
+   * await store.record(key, { remaining: 41, resetInMs: 30_000 }, ticket);
    */
-  record(key: string, window: RateLimitWindow | undefined): Promise<void>;
+  record(key: string, window: RateLimitWindow | null | undefined, ticket?: string): Promise<void>;
 }
 
 /**
@@ -138,6 +160,9 @@ export class StoreGate implements Gate {
   #checking = false;
   #checkAfter = 0;
   #warned = false;
+  /** Tickets are this gate's id and a count: unique across clients, cheap to make. */
+  readonly #owner = Math.random().toString(36).slice(2);
+  #tickets = 0;
 
   constructor({ store, baseUrl, token, log, now = Date.now }: StoreGateOptions) {
     this.#store = store;
@@ -147,38 +172,47 @@ export class StoreGate implements Gate {
     this.#local = new RateLimitGate(log, now);
   }
 
-  async acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
+  async acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal, onHeld?: OnHeld): Promise<Settle> {
     const key = await this.#key;
+    const ticket = `${this.#owner}:${this.#tickets++}`;
+    const since = this.#now();
     for (;;) {
       if (this.#down) {
         this.#checkBack(key);
-        return this.#local.acquire(target, budgetMs, signal);
+        return this.#local.acquire(target, budgetMs - (this.#now() - since), signal, onHeld);
       }
       let wait: number;
       try {
-        wait = await withTimeout(this.#store.spend(key));
+        wait = await withTimeout(this.#store.spend(key, ticket));
         if (!Number.isFinite(wait) || wait < 0) throw new Error(`spend() answered ${String(wait)}, not milliseconds ≥ 0`);
       } catch (error) {
         this.#fail(error);
         continue;
       }
-      if (wait === 0) return (headers) => this.#record(key, headers);
-      if (wait > budgetMs) throw waitTooLong(target, wait, budgetMs);
+      const held = this.#now() - since;
+      if (wait === 0) {
+        if (held > 0) onHeld?.(held);
+        return (headers) => this.#record(key, headers, ticket);
+      }
+      if (held + wait > budgetMs) throw waitTooLong(target, held + wait, budgetMs);
       this.#log.info?.(`${label(target)}: the rate-limit store says wait; holding ${wait} ms`);
       await sleep(wait, signal);
     }
   }
 
-  #record(key: string, headers: Headers | undefined): void {
+  #record(key: string, headers: Headers | undefined, ticket: string): void {
     const now = this.#now();
     if (headers) this.#local.learn(headers);
-    const window = headers && readWindow(headers, now);
     // Recorded even without a window (a failure, or one already over, which says nothing): the
     // store counts this request as out until its record arrives.
-    const recorded = window && window.resetAt > now ? { remaining: window.remaining, resetInMs: window.resetAt - now } : undefined;
+    const window = headers && readWindow(headers, now);
+    let recorded: RateLimitWindow | null | undefined;
+    if (window) recorded = window.resetAt > now ? { remaining: window.remaining, resetInMs: window.resetAt - now } : undefined;
+    // No limit shown at all: `null`. Headers this client cannot read say nothing, rather than "unlimited".
+    else if (headers && !headers.has('x-ratelimit-remaining')) recorded = null;
     // Not awaited: the answer goes back to its caller now. One connection keeps the order, so
     // this client's next spend sees it.
-    withTimeout(this.#store.record(key, recorded)).catch((error: unknown) => this.#fail(error));
+    withTimeout(this.#store.record(key, recorded, ticket)).catch((error: unknown) => this.#fail(error));
   }
 
   /**

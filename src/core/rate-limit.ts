@@ -1,16 +1,19 @@
 /**
- * Proactive rate limiting (`rateLimit: 'wait'`): the client reads `X-RateLimit-Remaining` and
- * `X-RateLimit-Reset` from every answer and, once the window's budget is spent, holds the next
- * request until the window resets instead of spending it on a 429.
+ * Proactive rate limiting (`rateLimit: 'wait'`): the client reads `X-RateLimit-Remaining` and the
+ * reset from every answer and, once the window's budget is spent, holds further requests until
+ * the window resets instead of spending them on 429s.
  *
- * The budget is counted here as requests go out, not only as answers come back, so concurrent
- * requests (`toArray({ concurrency })`) cannot overdraw it between two answers. When a window
- * ends, one request goes first and the rest wait for its answer to learn the new budget.
+ * Requests held go out in the order they arrived: one queue, served from its head, so no loop,
+ * page walk or watch on a client can overtake another and none starves. The budget is counted
+ * as requests go out, not only as answers come back, so concurrent requests cannot overdraw it
+ * between two answers. While the budget is unknown (the client's first request, or a window that
+ * has ended), one request goes first and the rest wait for its answer: a first burst larger than
+ * the limit never meets a 429 of its own making. An answer without rate-limit headers, before any
+ * has shown a limit, says the service does not limit: nothing is held from then on.
  * @module
  */
 import { RateLimitError, type RequestTarget } from './errors';
 import { label, type Log, type LogTarget } from './log';
-import { sleep } from './sleep';
 
 /** What the gate learned from one answer's headers. */
 export interface WindowInfo {
@@ -36,87 +39,114 @@ export function readWindow(headers: Headers, now: number): WindowInfo | undefine
   return { remaining, resetAt: reset * 1000 };
 }
 
-/** Marks one admitted request as answered (with its `headers`) or failed (without). */
+/** Marks one admitted request as answered (with its `headers`) or failed without an answer. */
 export type Settle = (headers: Headers | undefined) => void;
+
+/** What a gate tells about a request it held, once it goes. */
+export type OnHeld = (waitMs: number) => void;
 
 /** Holds each request until the rate-limit budget allows it; one per client. */
 export interface Gate {
   /**
    * Waits until one more request fits the budget and counts it as sent; the returned function
-   * settles it. Throws `RateLimitError` at once when that wait would exceed `budgetMs` (the
-   * attempt's timeout).
+   * settles it. Rejects with `RateLimitError` (nothing sent) once the wait would exceed
+   * `budgetMs` (the attempt's timeout), at once when that is already certain.
    */
-  acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle>;
+  acquire(target: LogTarget, budgetMs: number, signal: AbortSignal | undefined, onHeld?: OnHeld): Promise<Settle>;
 }
 
-/** The in-process budget (the default): counted in this client alone. */
+/** A request in the queue. */
+interface Waiter {
+  readonly target: LogTarget;
+  readonly since: number;
+  /** When its budget runs out (ms since the epoch). */
+  readonly deadline: number;
+  readonly signal: AbortSignal | undefined;
+  readonly onHeld: OnHeld | undefined;
+  readonly go: (settle: Settle) => void;
+  readonly fail: (error: unknown) => void;
+  readonly abort: () => void;
+}
+
+/** The in-process budget (the default), counted in this client alone; also a store's fallback. */
 export class RateLimitGate implements Gate {
-  /** Requests the current window still allows; `undefined` when unknown (none seen, or a new window). */
+  /** Requests the current window still allows; `undefined` while unknown (none seen, or a new window). */
   #remaining: number | undefined;
   #resetAt = 0;
-  /** Whether any answer has carried the headers: until then the service is not known to limit. */
-  #known = false;
+  /** An answer has come: with `#limited` false, the service is not known to limit. */
+  #answered = false;
+  /** An answer has shown a limit: from then on an unknown budget is learned by a probe. */
+  #limited = false;
   #inFlight = 0;
-  /** A request is out to learn a new window's budget; the others wait for its answer. */
+  /** A request is out to learn the budget; the others wait for its answer. */
   #probing = false;
-  #onSettle: (() => void)[] = [];
+  readonly #queue: Waiter[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = 0;
 
   constructor(
     private readonly log: Log,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Bound once: every `acquire` hands out the same function, no closure per request. */
-  readonly #settle: Settle = (headers) => this.settle(headers);
+  /** Bound once: every plain admission hands out the same function. */
+  readonly #settle: Settle = (headers) => this.settle(headers, false);
+  readonly #settleProbe: Settle = (headers) => this.settle(headers, true);
 
-  async acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal): Promise<Settle> {
-    for (;;) {
-      if (this.#remaining === undefined) {
-        if (!this.#known || !this.#probing) {
-          this.#probing = this.#known;
-          break;
-        }
-        await this.#nextSettle(signal);
-        continue;
-      }
-      const wait = this.#resetAt - this.now();
-      if (wait <= 0) {
-        this.#remaining = undefined; // the window is over: its budget no longer says anything
-        continue;
-      }
-      if (this.#remaining > 0) {
-        this.#remaining--;
-        break;
-      }
-      if (wait > budgetMs) throw waitTooLong(target, wait, budgetMs);
-      this.log.info?.(`${label(target)}: the rate-limit window is spent; holding ${wait} ms until it resets`);
-      await sleep(wait, signal);
-    }
-    this.#inFlight++;
-    return this.#settle;
+  acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal, onHeld?: OnHeld): Promise<Settle> {
+    signal?.throwIfAborted();
+    // Only with no one waiting may a request go at once: the queue's order is the order of arrival.
+    const settle = this.#queue.length === 0 ? this.#admit() : undefined;
+    if (settle) return Promise.resolve(settle);
+    const wait = this.#spentFor();
+    if (wait > budgetMs) return Promise.reject(waitTooLong(target, wait, budgetMs));
+    if (wait > 0) this.log.info?.(`${label(target)}: the rate-limit window is spent; holding ${wait} ms until it resets`);
+    return new Promise((resolve, reject) => {
+      const since = this.now();
+      const waiter: Waiter = {
+        target,
+        since,
+        deadline: since + budgetMs,
+        signal,
+        onHeld,
+        go: resolve,
+        fail: reject,
+        abort: () => {
+          this.#remove(waiter);
+          reject(signal?.reason);
+          this.#pump(); // it may have been the head, held back by nothing else
+        },
+      };
+      signal?.addEventListener('abort', waiter.abort, { once: true });
+      this.#queue.push(waiter);
+      this.#pump();
+    });
   }
 
-  /** Marks one acquired request as answered (with `headers`) or failed (without). */
-  settle(headers: Headers | undefined): void {
+  /**
+   * Marks one acquired request as answered (with `headers`) or failed (without); `probe` says it
+   * was the request out to learn the budget.
+   */
+  settle(headers: Headers | undefined, probe: boolean): void {
     this.#inFlight--;
-    this.#probing = false;
+    if (probe) this.#probing = false;
     if (headers) this.learn(headers);
-    const waiting = this.#onSettle;
-    this.#onSettle = [];
-    for (const wake of waiting) wake();
+    this.#pump();
   }
 
   /**
    * Takes in what an answer says about the window. While the window this gate knows is still
    * open, the answer is of the same window (a delta-based reset differs by the answer's latency
    * from one answer to the next): both budget and reset take the smaller figure, each of which is
-   * safe. Once it is over, the answer's window is the next one.
+   * safe. Once it is over, the answer's window is the next one. An answer without a window, before
+   * any showed one, says the service does not limit.
    */
   learn(headers: Headers): void {
     const now = this.now();
+    this.#answered = true;
     const window = readWindow(headers, now);
     if (!window || window.resetAt <= now) return;
-    this.#known = true;
+    this.#limited = true;
     if (this.#resetAt > now && this.#remaining !== undefined) {
       this.#resetAt = Math.min(this.#resetAt, window.resetAt);
       this.#remaining = Math.min(this.#remaining, window.remaining);
@@ -133,27 +163,86 @@ export class RateLimitGate implements Gate {
     return this.#remaining === undefined || resetInMs <= 0 ? undefined : { remaining: this.#remaining, resetInMs };
   }
 
-  #nextSettle(signal: AbortSignal | undefined): Promise<void> {
-    return new Promise((resolve, reject) => {
-      signal?.throwIfAborted();
-      const abort = () => reject(signal?.reason);
-      signal?.addEventListener('abort', abort, { once: true });
-      this.#onSettle.push(() => {
-        signal?.removeEventListener('abort', abort);
-        resolve();
-      });
-    });
+  /** Counts one more request out if the budget allows it now, returning its settle; else nothing. */
+  #admit(): Settle | undefined {
+    if (this.#remaining !== undefined && this.now() >= this.#resetAt) this.#remaining = undefined; // the window is over
+    let settle = this.#settle;
+    if (this.#remaining === undefined) {
+      if (this.#limited || !this.#answered) {
+        if (this.#probing) return undefined;
+        this.#probing = true;
+        settle = this.#settleProbe;
+      }
+    } else if (this.#remaining > 0) this.#remaining--;
+    else return undefined;
+    this.#inFlight++;
+    return settle;
+  }
+
+  /** Milliseconds until the spent window resets; 0 when it is not spent (a probe's answer is awaited, or nothing holds). */
+  #spentFor(): number {
+    return this.#remaining === 0 ? Math.max(0, this.#resetAt - this.now()) : 0;
+  }
+
+  /** Lets go every waiter the budget allows, in order; refuses those whose budget cannot last; arms the timer for the rest. */
+  #pump(): void {
+    for (let head = this.#queue[0]; head; head = this.#queue[0]) {
+      const settle = this.#admit();
+      if (!settle) break;
+      this.#remove(head);
+      const held = this.now() - head.since;
+      if (held > 0) head.onHeld?.(held);
+      head.go(settle);
+    }
+    if (this.#queue.length === 0) return this.#disarm();
+    const now = this.now();
+    const wait = this.#spentFor();
+    // Who cannot go before its budget runs out is refused now, not at the end of its budget.
+    for (const waiter of [...this.#queue]) {
+      if (waiter.deadline < now + wait || waiter.deadline <= now) {
+        this.#remove(waiter);
+        waiter.fail(waitTooLong(waiter.target, Math.max(wait, now - waiter.since), waiter.deadline - waiter.since));
+      }
+    }
+    if (this.#queue.length === 0) return this.#disarm();
+    // Woken at the reset (a spent window), or when the first budget runs out (a probe takes long).
+    const deadline = Math.min(...this.#queue.map((waiter) => waiter.deadline));
+    this.#arm(wait > 0 ? Math.min(now + wait, deadline) : deadline);
+  }
+
+  #remove(waiter: Waiter): void {
+    const index = this.#queue.indexOf(waiter);
+    if (index >= 0) this.#queue.splice(index, 1);
+    waiter.signal?.removeEventListener('abort', waiter.abort);
+  }
+
+  #arm(at: number): void {
+    if (this.#timer !== undefined && this.#timerAt === at) return;
+    this.#disarm();
+    this.#timerAt = at;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#pump();
+      },
+      Math.max(0, at - this.now()),
+    );
+  }
+
+  #disarm(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 }
 
-/** The error of a request not sent because the window resets after its timeout. */
+/** The error of a request not sent because the rate limit would hold it past its timeout. */
 export function waitTooLong(target: RequestTarget, waitMs: number, budgetMs: number): RateLimitError {
   const retryAfter = Math.ceil(waitMs / 1000);
   return new RateLimitError({
     ...target,
     status: 429,
     code: 'rate_limit_wait_exceeds_timeout',
-    message: `${target.method} ${target.path}: the rate-limit window resets in ${waitMs} ms, longer than the ${budgetMs} ms timeout; not sent`,
+    message: `${target.method} ${target.path}: the rate limit would hold it ${waitMs} ms, longer than the ${budgetMs} ms timeout; not sent`,
     details: { waitMs, timeoutMs: budgetMs },
     headers: { 'retry-after': String(retryAfter) },
   });

@@ -31,7 +31,8 @@ export interface CallerConfig {
   log: Log;
 }
 
-export type Call = (endpoint: Endpoint, args: readonly unknown[]) => APIPromise<unknown>;
+/** Calls `endpoint`, the client method `name` (`members.get`), with a method's arguments. */
+export type Call = (endpoint: Endpoint, name: string, args: readonly unknown[]) => APIPromise<unknown>;
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 
@@ -52,11 +53,11 @@ const UsableEnvelope = looseObject({
 export function createCaller(config: CallerConfig): Call {
   const warnedEndpoints = new Set<Endpoint>();
 
-  const call: Call = (endpoint, args) => {
+  const call: Call = (endpoint, name, args) => {
     const parts = splitArgs(endpoint, args);
     let request: OutgoingRequest;
     try {
-      request = describeRequest(endpoint, parts, config.hasToken);
+      request = describeRequest(endpoint, name, parts, config.hasToken);
     } catch (error) {
       const rejected = Promise.reject(error); // bad arguments: nothing was sent
       if (endpoint.kind !== 'page') return new APIPromise(rejected);
@@ -159,12 +160,14 @@ function splitArgs(endpoint: Endpoint, args: readonly unknown[]): Arguments {
 }
 
 /** The request the arguments describe, every one of them checked (`InvalidArgumentError` if not). */
-function describeRequest(endpoint: Endpoint, args: Arguments, hasToken: boolean): OutgoingRequest {
+function describeRequest(endpoint: Endpoint, name: string, args: Arguments, hasToken: boolean): OutgoingRequest {
   if (args.extra.length > 0) throw new InvalidArgumentError(`too many arguments for ${endpoint.method} ${endpoint.path}`);
   if (endpoint.auth && !hasToken) {
     throw new InvalidArgumentError('no API token: pass { token } to the client or set COMMUNITY_SERVER_TOKEN');
   }
   return {
+    endpoint: name,
+    template: endpoint.path,
     method: endpoint.method,
     path: buildPath(endpoint.parts, args.pathArgs),
     query: listQuery(args.listParams),

@@ -1,26 +1,24 @@
 /**
- * The wire: one ky instance per client carrying base URL, bearer auth, per-attempt timeout and
- * retries (GET only, with backoff, jitter and `Retry-After`), and the translation of whatever
- * goes wrong into the SDK's typed errors. Everything here is ky's own behaviour, configured;
- * only the error translation is ours.
+ * The wire. Each attempt is one `ky` request with ky's own retries off (`retry: 0`): ky builds
+ * the request (base URL, headers, JSON body), enforces the per-attempt `timeout`, and calls our
+ * `fetch` wrapper, which reads the whole body inside that timeout. What is ours: the loop around
+ * the attempts (the rate-limit gate before each, the retry policy of `retry-policy.ts` after a
+ * failure), the events and traces of a call, the log lines, and turning whatever went wrong into
+ * the SDK's typed errors. Owning the loop, rather than steering ky's retries through its hooks,
+ * keeps retries ours across ky upgrades: a test pins what we rely on ky for.
  * @module
  */
-import ky, { HTTPError, TimeoutError as KyTimeoutError, isHTTPError } from 'ky';
+import ky, { TimeoutError as KyTimeoutError } from 'ky';
 import type { RequestOptions } from './endpoint';
-import {
-  AbortError,
-  CommunityServerError,
-  ConnectionError,
-  TimeoutError,
-  apiError,
-  parseErrorBody,
-  retryAfterSeconds,
-  type RequestTarget,
-} from './errors';
-import { RateLimitGate, type Gate } from './rate-limit';
+import { AbortError, CommunityServerError, ConnectionError, TimeoutError, apiError, parseErrorBody, type RequestTarget } from './errors';
+import type { ClientEvents, Emitter } from './events';
+import { RateLimitGate, type Gate, type Settle } from './rate-limit';
 import { StoreGate, type RateLimitMode } from './rate-limit-store';
 import { label, type Log } from './log';
 import { describeThrown, redact } from './redact';
+import { describeFailure, retryDelay, type Failure, type RetryPolicy } from './retry-policy';
+import { sleep } from './sleep';
+import type { CallTrace, Tracer } from './trace';
 
 /** What the transport needs from the client's options. */
 export interface TransportConfig {
@@ -32,16 +30,18 @@ export interface TransportConfig {
   rateLimit: RateLimitMode;
   /** Warnings (a failing rate-limit store), waits (`info`) and attempts (`debug`). */
   log: Log;
-}
-
-function createGate({ rateLimit, log, baseUrl, token }: TransportConfig): Gate | undefined {
-  if (rateLimit === 'off') return undefined;
-  if (rateLimit === 'wait') return new RateLimitGate(log);
-  return new StoreGate({ store: rateLimit, baseUrl, token, log });
+  /** The client's listeners. */
+  events: Emitter;
+  /** The client's tracers (`instrument()`); read per call, so one installed later applies. */
+  tracers: readonly Tracer[];
 }
 
 /** One request, fully described: nothing left for the transport to decide but how to send it. */
 export interface OutgoingRequest extends RequestTarget {
+  /** The client method, e.g. `members.get`. */
+  endpoint: string;
+  /** The endpoint's path template, e.g. `/api/v1/server/members/{memberId}`. */
+  template: string;
   /** Already encoded, with its leading `?`, or empty. */
   query: string;
   body: unknown;
@@ -52,7 +52,7 @@ export interface OutgoingRequest extends RequestTarget {
   options: RequestOptions;
 }
 
-/** What an answer was: the response and its whole text, read inside the attempt (see `attemptFetch`). */
+/** What an answer was: the response and its whole text, read inside the attempt (see `readingFetch`). */
 export interface Received {
   response: Response;
   body: string;
@@ -60,164 +60,206 @@ export interface Received {
 
 export type Send = (request: OutgoingRequest) => Promise<Received>;
 
-/** One call's attempts so far, shared by its fetch and its retry decisions. */
-interface CallState {
-  attempts: number;
-  /** The latest attempt's answer: the one ky resolves with, or the one its `HTTPError` carries. */
-  received: Received | undefined;
-  /** The wait before the next retry, decided with the reason for it (see `retryWait`). */
-  wait: number;
+/** Retries of a call: 0.5 s, 1 s, … up to 8 s (jittered), or the service's `Retry-After` up to a minute. */
+const CALL_RETRIES: RetryPolicy = {
+  firstMs: 500,
+  maxMs: 8000,
+  maxRetryAfterMs: 60_000,
+  // A longer wait is not waited out: the caller gets the error and decides.
+  overlong: 'give-up',
+  retryAfterReplacesBackoff: true,
+};
+
+/** How one attempt ended: answered (any status), or failed without an answer. */
+type Outcome =
+  | { received: Received; failure: undefined; final?: undefined }
+  | { received: Received; failure: Failure; final?: undefined }
+  | { received: undefined; failure: Failure; thrown: unknown; final: boolean };
+
+function createGate({ rateLimit, log, baseUrl, token }: TransportConfig): Gate | undefined {
+  if (rateLimit === 'off') return undefined;
+  if (rateLimit === 'wait') return new RateLimitGate(log);
+  return new StoreGate({ store: rateLimit, baseUrl, token, log });
 }
 
-/** Statuses worth another GET: timeouts, rate limits and server errors (spec: every 5xx). */
-const isRetryStatus = (status: number) => status === 408 || status === 429 || (status >= 500 && status <= 599);
-/** A `Retry-After` longer than this is not waited out: the caller gets the error and decides. */
-const MAX_RETRY_AFTER_SECONDS = 60;
-const FIRST_RETRY_DELAY_MS = 500;
-const MAX_RETRY_DELAY_MS = 8000;
+/** A `fetch` that reads the whole body before it resolves: ky's timeout then covers a body that stalls or drops. */
+const readingFetch =
+  (fetch: typeof globalThis.fetch, read: (text: string) => void): typeof globalThis.fetch =>
+  async (input, init) => {
+    const response = await fetch(input, init);
+    read(await response.text());
+    return response;
+  };
 
 export function createTransport(config: TransportConfig): Send {
-  const { log } = config;
-  const authorization = config.token ? `Bearer ${config.token}` : undefined;
+  const { log, events, token } = config;
+  const authorization = token ? `Bearer ${token}` : undefined;
   // The global fetch is looked up per call, so interception installed later (msw) still applies.
   const baseFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const gate = createGate(config);
 
-  /**
-   * The fetch of one attempt, as ky calls it (inside its timeout and retry): it waits for the
-   * rate-limit budget, then reads the whole body. Reading it here makes a connection dropped
-   * mid-body, or a body that stalls, this attempt's network error or timeout — retried for a
-   * GET like any other — instead of a failure after the call has returned. The text goes to
-   * the call's state beside the response: one read, one decode.
-   */
-  const attemptFetch =
-    (request: OutgoingRequest, budgetMs: number, state: CallState): typeof globalThis.fetch =>
-    async (input, init) => {
-      const attempt = ++state.attempts;
-      const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
-      const settle = await gate?.acquire(request, budgetMs, signal);
-      const started = log.debug && performance.now();
-      let headers: Headers | undefined;
-      try {
-        const response = await baseFetch(input, init);
-        headers = response.headers;
-        const body = await response.text();
-        // An attempt ky gave up on (a fetch deaf to its timeout) must not overwrite a later one's answer.
-        if (attempt === state.attempts) state.received = { response, body };
-        log.debug?.(`${label(request)} → ${response.status} in ${elapsed(started)} ms (attempt ${attempt})`);
-        return response;
-      } catch (error) {
-        log.debug?.(`${label(request)} → ${failure(error, request, signal)} after ${elapsed(started)} ms (attempt ${attempt})`);
-        throw error;
-      } finally {
-        settle?.(headers);
-      }
-    };
-
-  /**
-   * Whether a failed GET attempt is tried again, and after how long (in `state.wait`, which ky
-   * reads through `delay`): the decision and its wait are taken together here, so the log can
-   * say both before the wait. Every retried attempt gets here, since ky asks only within the
-   * retry limit and for GETs.
-   */
-  const retryWait = (request: OutgoingRequest, state: CallState, error: Error, retry: number, limit: number): boolean => {
-    if (request.options.signal?.aborted || error instanceof CommunityServerError) return false; // ours are final (a rate-limit wait too long)
-    let why: string;
-    let wait = backoff(retry);
-    if (isHTTPError(error)) {
-      const { status, headers } = error.response;
-      if (!isRetryStatus(status)) return false;
-      const retryAfter = headers.get('retry-after') ?? undefined;
-      const seconds = retryAfterSeconds(retryAfter);
-      if (seconds !== null && seconds > MAX_RETRY_AFTER_SECONDS) return false;
-      // An unreadable Retry-After is as if absent: our backoff, never a guess at it.
-      if (seconds !== null) wait = seconds * 1000;
-      why = seconds === null ? `${status}` : `${status}, Retry-After ${retryAfter}`;
-    } else if (error instanceof KyTimeoutError) {
-      why = 'timed out';
-    } else if (error.name === 'AbortError') {
-      return false;
-    } else {
-      why = `network error (${describeThrown(error)})`;
+  /** One attempt: the gate's turn, then one ky request. Throws only for the caller's abort and the gate's refusal. */
+  async function attempt(
+    request: OutgoingRequest,
+    url: string,
+    headers: Record<string, string>,
+    attempt: number,
+    timeout: number,
+    notify: Notify | undefined,
+  ): Promise<Outcome> {
+    const { signal } = request.options;
+    const target = notify && { endpoint: request.endpoint, method: request.method, path: redact(request.path, token) };
+    // Requests without a token (the health probes) are not rate limited: the gate neither holds nor counts them.
+    const onHeld = notify && ((waitMs: number) => notify('rateLimitWait', { ...target!, waitMs }));
+    const settle: Settle | undefined = request.auth ? await gate?.acquire(request, timeout, signal, onHeld) : undefined;
+    notify?.('request', { ...target!, attempt });
+    const started = performance.now();
+    let body = '';
+    try {
+      const response = await ky(url, {
+        fetch: readingFetch(baseFetch, (text) => (body = text)),
+        method: request.method,
+        headers,
+        ...(request.body === undefined ? {} : { json: request.body }),
+        ...(signal ? { signal } : {}),
+        timeout,
+        retry: 0,
+        throwHttpErrors: false,
+      });
+      settle?.(response.headers);
+      const durationMs = Math.round(performance.now() - started);
+      log.debug?.(`${label(request)} → ${response.status} in ${durationMs} ms (attempt ${attempt})`);
+      notify?.('response', { ...target!, attempt, status: response.status, durationMs });
+      const received = { response, body };
+      if (response.ok) return { received, failure: undefined };
+      return {
+        received,
+        failure: { kind: 'status', status: response.status, retryAfter: response.headers.get('retry-after') ?? undefined },
+      };
+    } catch (thrown) {
+      settle?.(undefined);
+      const { failure, final } = classify(thrown);
+      const what = signal?.aborted ? 'aborted' : describeFailure(failure);
+      log.debug?.(`${label(request)} → ${what} after ${Math.round(performance.now() - started)} ms (attempt ${attempt})`);
+      if (signal?.aborted) throw thrown;
+      return { received: undefined, failure, thrown, final };
     }
-    state.wait = wait;
-    log.info?.(`${label(request)}: ${why}; retry ${retry} of ${limit} in ${wait} ms`);
-    return true;
-  };
+  }
 
-  return async function send(request) {
+  /** Every attempt of one call, until one succeeds, one fails for good, or the retries are spent. */
+  async function attempts(request: OutgoingRequest, notify: Notify | undefined): Promise<Received> {
     const { options } = request;
     // Header names are case-insensitive: lower-cased, ours replace a caller's `Authorization`.
-    // A plain object: ky builds the one `Headers` the request needs from it.
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     headers.accept = request.accept;
     if (request.auth && authorization) headers.authorization = authorization;
     else delete headers.authorization;
-    const state: CallState = { attempts: 0, received: undefined, wait: 0 };
-    try {
+    const url = config.baseUrl + request.path + request.query;
+    const timeout = options.timeout ?? config.timeout;
+    const limit = options.maxRetries ?? request.maxRetries ?? config.maxRetries;
+    for (let n = 1; ; n++) {
       options.signal?.throwIfAborted(); // not every fetch checks; an aborted call must send nothing
-      const timeout = options.timeout ?? config.timeout;
-      const limit = options.maxRetries ?? request.maxRetries ?? config.maxRetries;
-      // Built per call: plain `ky()` with complete options, since an instance from `ky.create`
-      // deep-merges its defaults into every call's options (~30 µs a request).
-      await ky(config.baseUrl + request.path + request.query, {
-        fetch: attemptFetch(request, timeout, state),
+      const outcome = await attempt(request, url, headers, n, timeout, notify);
+      if (outcome.failure === undefined) return outcome.received;
+      const wait = request.method === 'GET' && n <= limit && !outcome.final ? retryDelay(outcome.failure, n, CALL_RETRIES) : undefined;
+      if (wait === undefined) throw failed(request, outcome, timeout);
+      const reason = describeFailure(outcome.failure);
+      log.info?.(`${label(request)}: ${reason}; retry ${n} of ${limit} in ${wait} ms`);
+      const status = outcome.received?.response.status;
+      notify?.('retry', {
+        endpoint: request.endpoint,
         method: request.method,
-        headers,
-        ...(request.body === undefined ? {} : { json: request.body }),
-        ...(options.signal ? { signal: options.signal } : {}),
-        timeout,
-        retry: {
-          limit,
-          methods: ['get'],
-          shouldRetry: ({ error, retryCount }) => retryWait(request, state, error, retryCount, limit),
-          delay: () => state.wait,
-        },
+        path: redact(request.path, token),
+        attempt: n,
+        reason,
+        status,
+        waitMs: wait,
       });
-      return state.received!; // ky resolves with the latest attempt's response, read into `received`
-    } catch (error) {
+      await sleep(wait, options.signal);
+    }
+  }
+
+  /** The typed error of a call whose last attempt failed. */
+  function failed(request: OutgoingRequest, outcome: Outcome, timeout: number): Error {
+    const target = `${request.method} ${request.path}`;
+    if (outcome.received) {
+      const { response, body } = outcome.received;
+      const parsed = parseErrorBody(response.status, response.statusText, body);
+      const headers = Object.fromEntries(response.headers);
+      return apiError(redact({ ...parsed, headers, status: response.status, method: request.method, path: request.path }, token));
+    }
+    if (outcome.failure.kind === 'timeout') return new TimeoutError(`${target} timed out after ${timeout} ms per attempt`);
+    return new ConnectionError(redact(`${target} failed: ${describeThrown(outcome.thrown)}`, token), {
+      cause: redact(outcome.thrown, token),
+    });
+  }
+
+  return async function send(request) {
+    const traces = config.tracers.length ? startTraces(config.tracers, request, config.baseUrl, token) : [];
+    const notify: Notify | undefined =
+      events.active || traces.length
+        ? (name, event) => {
+            events.emit(name, event);
+            for (const trace of traces) trace.event(name, event);
+          }
+        : undefined;
+    // Tracers nest: the first installed is outermost.
+    const call = traces.reduceRight<() => Promise<Received>>(
+      (inner, trace) => () => trace.run(inner),
+      () => attempts(request, notify),
+    );
+    try {
+      const received = await call();
+      for (const trace of traces) trace.end({ status: received.response.status, error: undefined });
+      return received;
+    } catch (thrown) {
       // A thrown Proxy can throw again when only asked its class (`instanceof`), with the token:
       // that throw is the fetch's too, so it is reported as the failure, and nothing of it kept.
-      throw await toSdkError(error, request, state, config).catch(
-        () => new ConnectionError(`${request.method} ${request.path} failed: an unprintable value`),
-      );
+      const error = await Promise.resolve()
+        .then(() => asSdkError(thrown, request, token))
+        .catch(() => new ConnectionError(`${request.method} ${request.path} failed: an unprintable value`));
+      for (const trace of traces) trace.end({ status: (error as { status?: number }).status, error });
+      throw error;
     }
   };
 }
 
-/** Capped exponential backoff with "equal jitter": at least half of it, so retries spread out but never bunch at 0. */
-function backoff(retry: number): number {
-  const delay = Math.min(MAX_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** (retry - 1));
-  return Math.round(delay / 2 + (Math.random() * delay) / 2);
+type Notify = <Name extends keyof ClientEvents>(name: Name, event: ClientEvents[Name]) => void;
+
+/** The traces of one call, one per tracer; the path and URL redacted as every other output is. */
+function startTraces(tracers: readonly Tracer[], request: OutgoingRequest, baseUrl: string, token: string | undefined): CallTrace[] {
+  const path = redact(request.path, token);
+  const info = {
+    endpoint: request.endpoint,
+    method: request.method,
+    path,
+    template: request.template,
+    url: baseUrl + path + redact(request.query, token),
+  };
+  return tracers.map((tracer) => tracer(info));
 }
 
-/** Whole milliseconds since `started` (a `performance.now()` reading). */
-const elapsed = (started: number | undefined) => Math.round(performance.now() - (started ?? 0));
-
-/** What an attempt's failure was, for its log line: ky aborts an attempt's signal only on timeout. */
-function failure(error: unknown, request: OutgoingRequest, signal: AbortSignal | undefined): string {
-  if (request.options.signal?.aborted) return 'aborted';
-  if (signal?.aborted) return 'timed out';
-  return `network error (${describeThrown(error)})`;
+/**
+ * Why an attempt threw, and whether that is final: a fetch's own `AbortError` (not the caller's,
+ * not a timeout) means something chose to stop it. Asking a thrown value its class can throw
+ * again (a Proxy's trap, with anything in its message): such a value is a failure no one can describe.
+ */
+function classify(thrown: unknown): { failure: Failure; final: boolean } {
+  try {
+    if (thrown instanceof KyTimeoutError) return { failure: { kind: 'timeout' }, final: false };
+    const final = (thrown as { name?: unknown } | null)?.name === 'AbortError';
+    return { failure: { kind: 'network', detail: describeThrown(thrown) }, final };
+  } catch {
+    return { failure: { kind: 'network', detail: 'an unprintable value' }, final: true };
+  }
 }
 
-async function toSdkError(error: unknown, request: OutgoingRequest, state: CallState, config: TransportConfig): Promise<Error> {
+/** What escaped the attempts, as the SDK's error: the caller's abort, an error already typed, or (a bug) anything else. */
+function asSdkError(thrown: unknown, request: OutgoingRequest, token: string | undefined): Error {
+  const { signal } = request.options;
   const target = `${request.method} ${request.path}`;
-  if (error instanceof HTTPError) {
-    const { response } = error;
-    const text = state.received?.response === response ? state.received.body : '';
-    const headers = Object.fromEntries(response.headers);
-    const parsed = parseErrorBody(response.status, response.statusText, text);
-    return apiError(redact({ ...parsed, headers, status: response.status, method: request.method, path: request.path }, config.token));
-  }
-  if (request.options.signal?.aborted) {
-    return new AbortError(`${target} was aborted`, { cause: redact(request.options.signal.reason, config.token) });
-  }
-  if (error instanceof KyTimeoutError) {
-    const timeout = request.options.timeout ?? config.timeout;
-    return new TimeoutError(`${target} timed out after ${timeout} ms per attempt`);
-  }
-  if (error instanceof CommunityServerError) return error;
-  return new ConnectionError(redact(`${target} failed: ${describeThrown(error)}`, config.token), { cause: redact(error, config.token) });
+  if (signal?.aborted) return new AbortError(`${target} was aborted`, { cause: redact(signal.reason, token) });
+  if (thrown instanceof CommunityServerError) return thrown;
+  return new ConnectionError(redact(`${target} failed: ${describeThrown(thrown)}`, token), { cause: redact(thrown, token) });
 }

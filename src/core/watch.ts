@@ -21,11 +21,12 @@
  * @module
  */
 import type { ListParams } from './endpoint';
-import { checkRequestOptions, checkTimeout, describe, isPlainObject } from './arguments';
-import { ApiError, CommunityServerError, ConnectionError, InvalidArgumentError, RateLimitError, TimeoutError } from './errors';
+import { checkOptions, checkRequestOptions, checkTimeout, describe, isPlainObject } from './arguments';
+import { ApiError, CommunityServerError, ConnectionError, InvalidArgumentError, TimeoutError } from './errors';
 import type { Page } from './pagination';
 import type { Log } from './log';
 import { describeThrown } from './redact';
+import { isTransient, retryDelay, type Failure, type RetryPolicy } from './retry-policy';
 import { sleep } from './sleep';
 
 /**
@@ -91,11 +92,18 @@ export interface WatchSource<T> {
 }
 
 const DEFAULT_INTERVAL_MS = 10_000;
-/** Backoff after a transient failure: from min(interval, 1 s), doubling, capped here. */
-const FIRST_BACKOFF_MS = 1_000;
-const MAX_BACKOFF_MS = 60_000;
-/** The longest `Retry-After` a watch waits out. */
-const MAX_RETRY_AFTER_MS = 3_600_000;
+/**
+ * A watch's retries: from min(interval, 1 s), doubling, capped at a minute; at least what a
+ * `Retry-After` asks, up to an hour: a service asking for days (or years, past what a timer can
+ * hold) is polled again within the hour rather than at once or never.
+ */
+const pollRetries = (intervalMs: number): RetryPolicy => ({
+  firstMs: Math.min(intervalMs, 1_000),
+  maxMs: 60_000,
+  maxRetryAfterMs: 3_600_000,
+  overlong: 'cap',
+  retryAfterReplacesBackoff: false,
+});
 /** Re-reads of one poll whose `total` keeps falling before it settles for what it read. */
 const MAX_REREADS = 5;
 const OPTION_NAMES = ['intervalMs', 'cursor', 'signal'];
@@ -139,6 +147,7 @@ interface Strategy {
 export class Watch<T> implements AsyncIterableIterator<T> {
   readonly #source: WatchSource<T>;
   readonly #intervalMs: number;
+  readonly #retries: RetryPolicy;
   readonly #strategy: Strategy;
   readonly #controller = new AbortController();
   /** Aborted by `close()`, `break` or the caller's signal: ends every wait and request of the watch. */
@@ -152,6 +161,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
   constructor(source: WatchSource<T>, first: PromiseLike<Page<T>>, options: WatchOptions) {
     this.#source = source;
     this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    this.#retries = pollRetries(this.#intervalMs);
     this.#strategy =
       source.keys.time === undefined
         ? new DiffStrategy(source.keys.id)
@@ -251,7 +261,8 @@ export class Watch<T> implements AsyncIterableIterator<T> {
     try {
       page = await abortable(firstPage, signal);
     } catch (error) {
-      if (isTransient(error)) return undefined; // the watch reads it again, with backoff
+      const failure = failureOf(error);
+      if (failure && isTransient(failure)) return undefined; // the watch reads it again, with backoff
       throw error;
     }
     return this.#strategy.canUse(this.#source.params, page) ? page : undefined;
@@ -311,8 +322,9 @@ export class Watch<T> implements AsyncIterableIterator<T> {
       try {
         return await task();
       } catch (error) {
-        if (this.#signal.aborted || !isTransient(error)) throw error;
-        const wait = backoff(this.#intervalMs, failures, error);
+        const failure = this.#signal.aborted ? undefined : failureOf(error);
+        const wait = failure && retryDelay(failure, failures, this.#retries);
+        if (wait === undefined) throw error;
         this.#source.log.info?.(`watch of ${this.#source.list}: ${describeThrown(error)}; reading again in ${wait} ms`);
         await sleep(wait, this.#signal);
       }
@@ -322,11 +334,8 @@ export class Watch<T> implements AsyncIterableIterator<T> {
 
 /** Checks `.watch()` options, throwing `InvalidArgumentError` before anything is sent. */
 export function checkWatchOptions(options: unknown, list: string, keys: WatchKeys): WatchOptions {
+  checkOptions(options, OPTION_NAMES, 'watch');
   if (options === undefined) return {};
-  if (!isPlainObject(options)) throw new InvalidArgumentError(`watch options must be an object, got ${describe(options)}`);
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new InvalidArgumentError(`unknown watch option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
-  }
   checkTimeout('intervalMs', options.intervalMs);
   if (options.signal !== undefined) checkRequestOptions({ signal: options.signal });
   if (options.cursor !== undefined) checkCursor(options.cursor, list, keys);
@@ -479,20 +488,15 @@ function field(item: unknown, name: string): unknown {
   return typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[name] : undefined;
 }
 
-/** Network, timeout, 408, 429 and 5xx: worth another poll later. */
-function isTransient(error: unknown): boolean {
-  if (error instanceof ConnectionError || error instanceof TimeoutError || error instanceof RateLimitError) return true;
-  return error instanceof ApiError && (error.status === 408 || error.status >= 500);
-}
-
-/** Capped exponential backoff with equal jitter; at least what a 429's `Retry-After` asks. */
-function backoff(intervalMs: number, failures: number, error: unknown): number {
-  const base = Math.min(MAX_BACKOFF_MS, Math.min(intervalMs, FIRST_BACKOFF_MS) * 2 ** Math.min(failures - 1, 30));
-  const jittered = Math.round(base / 2 + (Math.random() * base) / 2);
-  const retryAfter = error instanceof RateLimitError && error.retryAfter !== null ? error.retryAfter * 1000 : 0;
-  // A 429's wait is obeyed up to an hour: a service asking for days (or years, past what a timer
-  // can hold) gets polled again within the hour rather than at once or never.
-  return Math.max(jittered, Math.min(retryAfter, MAX_RETRY_AFTER_MS));
+/**
+ * A poll's error as the retry policy reads it; `undefined` for what is not a failure to retry
+ * (a bad page, the caller's abort). Whether it is transient is the policy's call.
+ */
+function failureOf(error: unknown): Failure | undefined {
+  if (error instanceof ConnectionError) return { kind: 'network', detail: error.message };
+  if (error instanceof TimeoutError) return { kind: 'timeout' };
+  if (error instanceof ApiError) return { kind: 'status', status: error.status, retryAfter: error.headers['retry-after'] };
+  return undefined;
 }
 
 /** `promise`, or the signal's reason as soon as it aborts. */

@@ -1,0 +1,127 @@
+/**
+ * `community-server-sdk/otel`: OpenTelemetry tracing of a client's calls. Each call gets one
+ * client span named by its endpoint (`members.get`), with the HTTP client attributes of the
+ * OpenTelemetry semantic conventions; retries and rate-limit waits are span events; a failed
+ * call records its error. While the call runs its span is the active context, so the spans an
+ * auto-instrumentation makes for the fetch itself (undici's, in Node) nest under it.
+ * `@opentelemetry/api` is an optional peer dependency: install it to use this entry.
+ * @example
+ * import { trace } from '@opentelemetry/api';
+ * import { CommunityServerClient } from 'community-server-sdk';
+ * import { instrument } from 'community-server-sdk/otel';
+ *
+ * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com' });
+ * instrument(client, { tracerProvider: trace.getTracerProvider() });
+ * await client.members.list(); // one span "members.list", with http.request.method, url.full, http.response.status_code…
+ * @module community-server-sdk/otel
+ */
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type TracerProvider } from '@opentelemetry/api';
+import { checkOptions, describe } from './core/arguments';
+import { InvalidArgumentError } from './core/errors';
+import type { ClientEvents } from './core/events';
+import { describeThrown } from './core/redact';
+import { INSTALL_TRACER, type CallInfo, type CallTrace, type InstallTracer } from './core/trace';
+import type { CommunityServerClient } from './client';
+import { version } from '../package.json';
+
+/**
+ * Options of {@link instrument}.
+ * @example
+ * const options: InstrumentOptions = { tracerProvider: provider };
+ * instrument(client, options);
+ */
+export interface InstrumentOptions {
+  /** Where the spans go (default: the global provider, `trace.getTracerProvider()`). */
+  tracerProvider?: TracerProvider | undefined;
+}
+
+/** The tracer's name: the instrumentation scope of every span. */
+const SCOPE = 'community-server-sdk';
+
+/** The semantic conventions' HTTP client attributes known when the call starts. */
+function requestAttributes(call: CallInfo): Attributes {
+  const url = new URL(call.url);
+  return {
+    'http.request.method': call.method,
+    'server.address': url.hostname,
+    'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    'url.full': call.url,
+    'url.template': call.template,
+    'community_server.endpoint': call.endpoint,
+  };
+}
+
+/** A span's own exceptions never reach the call: a broken exporter or provider must not fail it. */
+const guarded =
+  <Args extends unknown[]>(action: (...args: Args) => void) =>
+  (...args: Args): void => {
+    try {
+      action(...args);
+    } catch {
+      // dropped: tracing is an observer of the call, never a part of it
+    }
+  };
+
+/** One call's span: the {@link CallTrace} the client drives. */
+function callTrace(span: Span): CallTrace {
+  let attempts = 0;
+  return {
+    run: (call) => context.with(trace.setSpan(context.active(), span), call),
+    event: guarded(<Name extends keyof ClientEvents>(name: Name, event: ClientEvents[Name]) => {
+      if (name === 'request') attempts = (event as ClientEvents['request']).attempt;
+      else if (name === 'retry') {
+        const { attempt, reason, status, waitMs } = event as ClientEvents['retry'];
+        span.addEvent('retry', {
+          attempt,
+          reason,
+          'wait.ms': waitMs,
+          ...(status === undefined ? {} : { 'http.response.status_code': status }),
+        });
+      } else if (name === 'rateLimitWait') span.addEvent('rate_limit_wait', { 'wait.ms': (event as ClientEvents['rateLimitWait']).waitMs });
+    }),
+    end: guarded(({ status, error }) => {
+      if (status !== undefined) span.setAttribute('http.response.status_code', status);
+      if (attempts > 1) span.setAttribute('http.request.resend_count', attempts - 1);
+      if (error !== undefined) {
+        // The conventions' error.type: the status for an HTTP error, else the error's class.
+        const type = status !== undefined ? String(status) : error instanceof Error ? error.name : '_OTHER';
+        span.setAttribute('error.type', type);
+        span.recordException(error instanceof Error ? error : describeThrown(error));
+        span.setStatus({ code: SpanStatusCode.ERROR, message: describeThrown(error) });
+      }
+      span.end();
+    }),
+  };
+}
+
+/**
+ * Traces every call of `client` from now on: one span per call, named by its endpoint
+ * (`members.get`), of kind client, with `http.request.method`, `server.address`, `server.port`,
+ * `url.full`, `url.template`, and at the end `http.response.status_code`,
+ * `http.request.resend_count` (when retried) and `error.type` (when it failed). Retries and
+ * rate-limit holds are span events (`retry`, `rate_limit_wait`); a failed call records its error
+ * and sets the span's status to error. The span is the active context while the call's fetches
+ * run. Returns a function that stops tracing this client.
+ * @example
+ * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+ *
+ * const exporter = new InMemorySpanExporter();
+ * const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+ * const stop = instrument(client, { tracerProvider: provider });
+ * await client.members.get(id);
+ * console.log(exporter.getFinishedSpans().map((span) => span.name)); // ['members.get']
+ * stop();
+ */
+export function instrument(client: CommunityServerClient, options: InstrumentOptions = {}): () => void {
+  checkOptions(options, ['tracerProvider'], 'instrument');
+  const install = (client as unknown as { [INSTALL_TRACER]?: InstallTracer } | null)?.[INSTALL_TRACER];
+  if (typeof install !== 'function') throw new InvalidArgumentError(`instrument() needs a CommunityServerClient, got ${describe(client)}`);
+  const provider = options.tracerProvider ?? trace.getTracerProvider();
+  if (typeof (provider as Partial<TracerProvider> | null)?.getTracer !== 'function') {
+    throw new InvalidArgumentError(`tracerProvider must have a getTracer method, got ${describe(provider)}`);
+  }
+  const tracer = provider.getTracer(SCOPE, version);
+  return install.call(client, (call) =>
+    callTrace(tracer.startSpan(call.endpoint, { kind: SpanKind.CLIENT, attributes: requestAttributes(call) })),
+  );
+}
