@@ -1,12 +1,15 @@
 /**
- * One process of a fleet (test/redis.test.ts, bench/fleet.ts): a client sharing its token's
- * rate-limit budget through Redis walks a list of the HTTP mock, then prints what it saw as JSON
- * (`{ items, statuses, ms }`). Argument: `{ baseUrl, token, redisUrl, library, pageSize, mode }`,
- * as JSON (see `Argument`); `library` is `ioredis` or `redis` (node-redis); `mode` is `for-await` or `concurrent`.
- * The parent says "go" on stdin, so that every process starts walking at the same moment.
+ * One process of a fleet (test/redis.test.ts, bench/fleet.ts, bench/fairness.ts): a client
+ * sharing its token's rate-limit budget through Redis loads the HTTP mock, then prints what it
+ * saw as JSON (`{ items, served, statuses, ms }`). Argument: `{ baseUrl, token, redisUrl, library,
+ * pageSize, mode, loops, durationMs, burst }`, as JSON (see `Argument`); `library` is `ioredis` or
+ * `redis` (node-redis); `mode` is `for-await` or `concurrent` (walks of a list), `loops` (`loops`
+ * callers back to back for `durationMs`) or `burst` (`burst` requests at once).
+ * The parent says "go" on stdin, so that every process starts at the same moment.
  */
 import { CommunityServerClient } from 'community-server-sdk';
 import { redisRateLimitStore } from 'community-server-sdk/redis';
+import { race } from './loops';
 
 interface Argument {
   baseUrl: string;
@@ -14,9 +17,22 @@ interface Argument {
   redisUrl: string;
   library: 'ioredis' | 'redis';
   pageSize: number;
-  mode: 'for-await' | 'concurrent';
+  mode: 'for-await' | 'concurrent' | 'loops' | 'burst';
+  loops?: number;
+  durationMs?: number;
+  burst?: number;
 }
-const { baseUrl, token, redisUrl, library, pageSize, mode } = JSON.parse(process.argv[2] ?? '{}') as Argument;
+const {
+  baseUrl,
+  token,
+  redisUrl,
+  library,
+  pageSize,
+  mode,
+  loops = 1,
+  durationMs = 0,
+  burst = 1,
+} = JSON.parse(process.argv[2] ?? '{}') as Argument;
 
 async function connect() {
   if (library === 'ioredis') {
@@ -44,9 +60,12 @@ process.stdout.write('ready\n');
 await new Promise((resolve) => process.stdin.once('data', resolve));
 const start = performance.now();
 let items = 0;
+let served: number[] = [];
 if (mode === 'concurrent') items = (await client.members.list({ pageSize }).toArray({ concurrency: 4 })).length;
+else if (mode === 'loops') served = await race(loops, durationMs, () => client.roles.list({ pageSize }));
+else if (mode === 'burst') items = (await Promise.all(Array.from({ length: burst }, () => client.roles.list({ pageSize })))).length;
 else for await (const _ of client.members.list({ pageSize })) items++;
 const ms = performance.now() - start;
-process.stdout.write(`${JSON.stringify({ items, statuses, ms })}\n`);
+process.stdout.write(`${JSON.stringify({ items, served, statuses, ms })}\n`);
 await close().catch(() => {}); // already closing: nothing left to send
 process.stdin.destroy();

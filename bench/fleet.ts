@@ -77,13 +77,23 @@ export interface FleetResult {
   expectedItems: number;
 }
 
+/** What a fleet process reports. */
+export interface WorkerResult {
+  items: number;
+  /** Calls each of its loops completed (`mode: 'loops'`). */
+  served: number[];
+  statuses: Record<string, number>;
+  ms: number;
+}
+
 interface Worker {
   ready: Promise<void>;
-  done: Promise<{ items: number; statuses: Record<string, number> }>;
+  done: Promise<WorkerResult>;
   go(): void;
 }
 
-function startWorker(argument: object, tsconfig: string | undefined): Worker {
+/** Starts a fleet process (`bench/fleet-worker.ts`, its `argument` as JSON); it waits for `go()`. */
+export function startWorker(argument: object, tsconfig: string | undefined): Worker {
   const child = spawn(process.execPath, ['--import', 'tsx', worker, JSON.stringify(argument)], {
     cwd: root,
     env: { ...process.env, ...(tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {}) },
@@ -98,7 +108,7 @@ function startWorker(argument: object, tsconfig: string | undefined): Worker {
   const ready = next().then(() => undefined);
   return {
     ready,
-    done: ready.then(next).then((text) => JSON.parse(text) as { items: number; statuses: Record<string, number> }),
+    done: ready.then(next).then((text) => JSON.parse(text) as WorkerResult),
     go: () => child.stdin.write('go\n'),
   };
 }

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { smoke, type Comparison } from './harness';
 import { mockThroughput } from './mock-throughput';
 import { callParts } from './call-parts';
+import { eventOverhead } from './events';
+import { fairnessBench } from './fairness';
 import { fleetBench } from './fleet';
 import { concurrentWalk, walkHeap } from './paging';
 import { sdkOverhead } from './sdk-overhead';
@@ -20,11 +22,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const benchmarks: [label: string, run: () => Promise<Comparison | Comparison[]>][] = [
   ['SDK overhead', sdkOverhead],
+  ['events', eventOverhead],
   ['parts of a call', callParts],
   ['concurrent walk', concurrentWalk],
   ['walk heap', walkHeap],
   ['walks at the rate limit', walksAtLimit],
   ['fleet on Redis', fleetBench],
+  ['fairness', fairnessBench],
   ['bundle size', bundleSize],
   ['mock throughput', mockThroughput],
   ['cold import', coldImport],

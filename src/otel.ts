@@ -86,7 +86,12 @@ function callTrace(span: Span): CallTrace {
         // The conventions' error.type: the status for an HTTP error, else the error's class.
         const type = status !== undefined ? String(status) : error instanceof Error ? error.name : '_OTHER';
         span.setAttribute('error.type', type);
-        span.recordException(error instanceof Error ? error : describeThrown(error));
+        // Name, message and stack only: OpenTelemetry would take an ApiError's `code` for exception.type.
+        span.recordException(
+          error instanceof Error
+            ? { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
+            : describeThrown(error),
+        );
         span.setStatus({ code: SpanStatusCode.ERROR, message: describeThrown(error) });
       }
       span.end();

@@ -1,6 +1,6 @@
-import { CommunityServerClient, InvalidArgumentError } from 'community-server-sdk';
+import { CommunityServerClient, DEFAULTS, InvalidArgumentError } from 'community-server-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASE_URL, TOKEN, clientWith, json, member, recordingFetch, target } from './helpers';
+import { BASE_URL, TOKEN, clientWith, json, member, pagedMembers, recordingFetch, target } from './helpers';
 
 type Client = CommunityServerClient;
 /** Loose calls, as plain JavaScript could make them, to check the runtime guards. */
@@ -93,6 +93,9 @@ describe('client options', () => {
     [{ tokne: 'x' }, /unknown client option "tokne"/],
     [{ token: '' }, /token must be a non-empty string/],
     [{ token: 'has space' }, /token must be a non-empty string/],
+    // Shorter than any API token: redacting one would blank every string it occurs in (an 'x' in every message and path).
+    [{ token: 'x' }, 'token is 1 characters long, shorter than any API token (at least 8); value not shown'],
+    [{ token: 'sevench' }, 'token is 7 characters long'],
   ])('%o is refused by the constructor', (options, message) => {
     expect(() => new CommunityServerClient({ baseUrl: BASE_URL, ...options } as never)).toThrow(InvalidArgumentError);
     expect(() => new CommunityServerClient({ baseUrl: BASE_URL, ...options } as never)).toThrow(message);
@@ -150,6 +153,46 @@ describe('client options', () => {
     expect(requests[1]!.headers.get('authorization')).toBe('Bearer cs_test_5f2b9c1e7a');
     expect(requests[1]!.headers.get('accept')).toBe('application/json');
     expect(requests[2]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('a token of 8 characters is accepted, and redacted only where it stands: a 401 message keeps its words', async () => {
+    const { client } = clientWith(() => json({ error: 'invalid or expired token' }, 401), { token: 'abcdefgh' });
+    await expect(client.members.get('m1')).rejects.toMatchObject({ status: 401, message: 'invalid or expired token' });
+  });
+
+  it('the defaults are frozen: changing them cannot change every client', () => {
+    expect(Object.isFrozen(DEFAULTS)).toBe(true);
+    expect(() => {
+      (DEFAULTS as { timeout: number }).timeout = 1;
+    }).toThrow(TypeError);
+    expect(DEFAULTS.timeout).toBe(30_000);
+  });
+
+  it('client, request and watch options share one check: a plain object of known keys, refused in the same words', async () => {
+    const { client, requests } = clientWith(pagedMembers(3).handler);
+    const words = (error: unknown) => {
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      return (error as Error).message.replace(/ \(known: [^)]*\)$/, '');
+    };
+    const thrown = (act: () => unknown) => {
+      try {
+        act();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    expect(words(thrown(() => new CommunityServerClient({ baseUrl: BASE_URL, retries: 3 } as never)))).toBe(
+      'unknown client option "retries"',
+    );
+    expect(words(await client.members.get('m1', { retries: 3 } as never).catch((error: unknown) => error))).toBe(
+      'unknown request option "retries"',
+    );
+    const list = client.members.list();
+    expect(words(thrown(() => list.watch({ retries: 3 } as never)))).toBe('unknown watch option "retries"');
+    await list;
+    expect(words(thrown(() => new CommunityServerClient('options' as never)))).toBe('client options must be an object, got "options"');
+    expect(requests).toHaveLength(1); // the list's own first page; nothing for the refused calls
   });
 
   it('namespaces are created once per client', () => {

@@ -32,10 +32,10 @@ const script = `
   const calls = [];
   const redis = {
     evalsha: async (...args) => { calls.push('evalsha'); throw new Error('NOSCRIPT No matching script'); },
-    eval: async (...args) => { calls.push(['eval', ...args.slice(1, 5)].join(' ')); return 0; },
+    eval: async (...args) => { calls.push(['eval', ...args.slice(1, 7)].join(' ')); return 0; },
   };
   const store = entry.redisRateLimitStore(redis, { prefix: 'p:' });
-  const go = await store.spend('k');
+  const go = await store.spend('k', 'ticket-1');
   console.log(JSON.stringify({ go, calls, resolvable: ['ioredis', 'redis'].filter((name) => { try { require.resolve(name); return true; } catch { return false; } }) }));
 `;
 
@@ -47,13 +47,17 @@ it.each([
   ],
   ['CommonJS (require)', '--input-type=commonjs', `(async () => { const entry = require('community-server-sdk/redis');`],
 ])(
-  '%s loads without ioredis or redis installed, and runs the script with its two keys (the window, its leases; one Cluster slot)',
+  '%s loads without ioredis or redis installed, and runs the script with its four keys (the window, its leases, its queue, its waiting deadlines; one Cluster slot)',
   async (_, inputType, load) => {
     const source = inputType.endsWith('commonjs')
       ? `${load} ${script} })().catch((e) => { console.error(e); process.exit(1); });`
       : `${load} ${script}`;
     const { stdout } = await run(process.execPath, [inputType, '-e', source], { cwd: dir });
-    expect(JSON.parse(stdout)).toEqual({ go: 0, calls: ['evalsha', 'eval 2 p:{k} p:{k}:leases spend'], resolvable: [] });
+    expect(JSON.parse(stdout)).toEqual({
+      go: 0,
+      calls: ['evalsha', 'eval 4 p:{k} p:{k}:leases p:{k}:queue p:{k}:waiting spend'],
+      resolvable: [],
+    });
   },
 );
 

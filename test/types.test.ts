@@ -21,8 +21,9 @@ import {
 import { MemberSchema } from 'community-server-sdk/schemas';
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
+import type * as sdk from 'community-server-sdk';
 
-const client = new CommunityServerClient({ token: 't', baseUrl: 'https://api.test' });
+const client = new CommunityServerClient({ token: 'cs_test_types', baseUrl: 'https://api.test' });
 
 describe('method signatures come from the endpoint tables', () => {
   it('get methods take their path ids, then options', () => {
@@ -108,5 +109,16 @@ describe('client options', () => {
       void new CommunityServerClient({ logger: { warn: () => {} } });
     };
     expectTypeOf(never).toBeFunction();
+  });
+});
+
+describe('the main entry exports what users need, not the internals', () => {
+  it('the event payloads are exported; the resource tables\' watch keys and the error target are not', () => {
+    expectTypeOf<sdk.ClientEvents['response']>().toEqualTypeOf<sdk.ResponseEvent>();
+    expectTypeOf<Parameters<sdk.ClientListener<'retry'>>[0]>().toEqualTypeOf<sdk.RetryEvent>();
+    // @ts-expect-error WatchKeys describes the endpoint tables; a caller never writes one
+    expectTypeOf<sdk.WatchKeys>().toBeObject();
+    // @ts-expect-error RequestTarget is the method and path ApiErrorInit already names
+    expectTypeOf<sdk.RequestTarget>().toBeObject();
   });
 });
