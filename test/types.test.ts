@@ -113,7 +113,7 @@ describe('client options', () => {
 });
 
 describe('the main entry exports what users need, not the internals', () => {
-  it('the event payloads are exported; the resource tables\' watch keys and the error target are not', () => {
+  it("the event payloads are exported; the resource tables' watch keys and the error target are not", () => {
     expectTypeOf<sdk.ClientEvents['response']>().toEqualTypeOf<sdk.ResponseEvent>();
     expectTypeOf<Parameters<sdk.ClientListener<'retry'>>[0]>().toEqualTypeOf<sdk.RetryEvent>();
     // @ts-expect-error WatchKeys describes the endpoint tables; a caller never writes one
