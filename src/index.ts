@@ -9,7 +9,7 @@
  */
 export { CommunityServerClient, DEFAULTS, type ClientOptions } from './client';
 export { APIPromise, type WithResponse } from './core/api-promise';
-export type { ListParams, RequestOptions } from './core/endpoint';
+export type { ListParams, RequestOptions } from './core/types';
 export {
   AbortError,
   ApiError,
@@ -32,7 +32,7 @@ export { Page, PagePromise, type ToArrayOptions } from './core/pagination';
 export type { Logger, LogLevel } from './core/log';
 export type { RateLimitMode, RateLimitStore, RateLimitWindow } from './core/rate-limit-store';
 export type { ValidationMode } from './core/request';
-export { Watch, type WatchCursor, type WatchOptions } from './core/watch';
+export { Watch, type WatchCursor, type WatchOptions } from './core/watch/watch';
 export { toDate } from './to-date';
 export type {
   Account,

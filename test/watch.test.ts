@@ -219,7 +219,7 @@ describe('the cursor', () => {
       [{ ...other, list: 'GET /api/v1/server/logs', v: 2 }, /version 2, expected 1/],
       [{ v: 1, list: 'GET /api/v1/server/logs' }, /needs "after"/],
       [{ v: 1, list: 'GET /api/v1/server/logs', after: { time: 'yesterday', ids: [] } }, /"after.time": a number or null/],
-      [{ v: 1, list: 'GET /api/v1/server/logs', after: { time: 1, ids: 'log_0001' } }, /"after.ids": an array of ids/],
+      [{ v: 1, list: 'GET /api/v1/server/logs', after: { time: 1, ids: 'log_0001' } }, /"after.ids": an array of at most 100000 ids/],
       [{ v: 1, list: 'GET /api/v1/server/logs', seen: [] }, /unexpected field "seen"/],
     ];
     for (const [cursor, message] of bad) {
@@ -231,6 +231,51 @@ describe('the cursor', () => {
     );
     await wait(20);
     expect(server.served).toHaveLength(2); // the two list calls' own pages, nothing else
+  });
+});
+
+describe('a hostile cursor is refused before any request of the watch', () => {
+  const day = 86_400;
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const logs = (after: unknown) => ({ v: 1, list: 'GET /api/v1/server/logs', after }) as unknown as WatchCursor;
+
+  it.each([
+    ['a time a year and more ahead, in seconds', { time: nowSeconds + 400 * day, ids: [] }, /more than a year ahead of this clock/],
+    ['a time a year and more ahead, in milliseconds', { time: Date.now() + 400 * day * 1000, ids: [] }, /more than a year ahead/],
+    ['a time past any date', { time: 9e15, ids: [] }, /more than a year ahead/],
+    ['a time of 0, before which everything is new', { time: 0, ids: [] }, /"after.time" 0: a time must be after 1970/],
+    ['a negative time', { time: -5, ids: [] }, /"after.time" -5/],
+    ['more ids than a watch keeps', { time: nowSeconds, ids: Array.from({ length: 100_001 }, (_, i) => `id-${i}`) }, /at most 100000 ids/],
+    ['an id of 2,000 characters', { time: nowSeconds, ids: ['x'.repeat(2_000)] }, /strings of up to 1024 characters/],
+    ['an id that is not finite', { time: nowSeconds, ids: [Number.NaN] }, /finite numbers/],
+  ])('%s', async (_, after, message) => {
+    const { server, client } = setup();
+    const list = client.logs.list();
+    await list;
+    expect(() => list.watch({ cursor: logs(after) })).toThrow(InvalidArgumentError);
+    expect(() => list.watch({ cursor: logs(after) })).toThrow(message);
+    await wait(20);
+    expect(server.served).toHaveLength(1); // the list's own page, nothing of a watch
+  });
+
+  it('a diffed list refuses more ids than a watch keeps', async () => {
+    const { client } = setup();
+    const list = client.departments.list();
+    await list.catch(() => undefined);
+    const seen = Array.from({ length: 100_001 }, (_, i) => i);
+    expect(() => list.watch({ cursor: { v: 1, list: 'GET /api/v1/server/departments', seen } })).toThrow(
+      /"seen": an array of at most 100000 ids/,
+    );
+  });
+
+  it('a time within the year ahead (a service clock ahead, a mock clock moved on) is taken, and the watch goes on from it', async () => {
+    const { client } = setup();
+    const list = client.logs.list();
+    await list;
+    const ahead = logs({ time: nowSeconds + 30 * day, ids: [] });
+    const feed = list.watch({ cursor: ahead, intervalMs: 10 });
+    expect(feed.cursor).toEqual(ahead);
+    feed.close();
   });
 });
 

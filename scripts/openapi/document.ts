@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import type { Endpoint, PathPart } from '../../src/core/endpoint';
+import type { Endpoint } from '../../src/core/endpoint';
+import type { PathPart } from '../../src/core/types';
 import { resources } from '../../src/resources/index';
 import { ErrorResponseSchema, int32, int64, looseObject, PageSchema, str } from '../../src/schemas/common';
 import { componentRef, componentSchemas, inlineSchema, type Component, type JsonSchema } from './json-schema';

@@ -3,7 +3,7 @@
  * `InvalidArgumentError` before any request is sent, and ids can never leave their path segment.
  * @module
  */
-import type { ListParams, PathPart, RequestOptions } from './endpoint';
+import type { ListParams, PathPart, RequestOptions } from './types';
 import { InvalidArgumentError } from './errors';
 
 const INT32_MIN = -(2 ** 31);

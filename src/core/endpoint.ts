@@ -7,45 +7,8 @@
 import type * as z from 'zod/mini';
 import type { APIPromise } from './api-promise';
 import type { PagePromise } from './pagination';
-import type { WatchKeys } from './watch';
+import type { ListParams, PathPart, RequestOptions, WatchKeys } from './types';
 import { PageSchema } from '../schemas/common';
-
-/**
- * Options every method takes as its last argument; never sent as query parameters.
- * @example
- * const controller = new AbortController();
- * await client.members.get(id, { signal: controller.signal, timeout: 5000, maxRetries: 0, headers: { 'x-request-id': 'abc' } });
- * await client.members.list({ pageSize: 50 }, { timeout: 10_000 }); // lists: params first, options last
- */
-export interface RequestOptions {
-  /** Aborts the request (and any retry wait); the call rejects with `AbortError`. */
-  signal?: AbortSignal | undefined;
-  /** Milliseconds per attempt; overrides the client's `timeout`. */
-  timeout?: number | undefined;
-  /** Retries of this call (GET only); overrides the client's `maxRetries`. */
-  maxRetries?: number | undefined;
-  /** Extra request headers. `Authorization` is always the client's own. */
-  headers?: Record<string, string> | undefined;
-}
-
-/**
- * Paging and ordering of a list request, sent as query parameters.
- * @example
- * const params: ListParams = { page: 2, pageSize: 50, orderBy: 'createdAt', sort: 'asc' };
- * const page = await client.logs.list(params);
- */
-export interface ListParams {
-  /** 1-based page number (default 1). */
-  page?: number | undefined;
-  /** Items per page (the mock: default 10, at most 100). */
-  pageSize?: number | undefined;
-  /** Alias of `pageSize`; `pageSize` wins when both are given. */
-  limit?: number | undefined;
-  /** Field to order by, e.g. `createdAt` or `id`. */
-  orderBy?: string | undefined;
-  /** Order direction. */
-  sort?: 'asc' | 'desc' | (string & {}) | undefined;
-}
 
 /**
  * Path parameters by name, as labelled one-element tuples: spreading them keeps the label, so
@@ -107,9 +70,6 @@ export type PathArgs<Path extends string> = Path extends `${string}{${infer Name
     ? [...PathParamArgs[Name], ...PathArgs<Rest>]
     : never
   : [];
-
-/** A path template split once, at definition: literal text and named parameters in turn. */
-export type PathPart = string | { name: string; kind: 'string' | 'int32' };
 
 /** How a response body is read and what it becomes. */
 export type ResponseKind = 'json' | 'page' | 'text';

@@ -6,7 +6,7 @@
 import { APIPromise, type WithResponse } from './api-promise';
 import { brand } from './brand';
 import { CommunityServerError, InvalidArgumentError } from './errors';
-import { Watch, checkWatchOptions, type WatchOptions, type WatchSource } from './watch';
+import { Watch, checkWatchOptions, type WatchOptions, type WatchSource } from './watch/watch';
 import type { PageEnvelope } from '../schemas/common';
 
 /** Fetches another page of the same list, with the same parameters. */
@@ -127,7 +127,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
       this.withResponse().catch(() => undefined); // reported here, not as an unhandled rejection
       throw source;
     }
-    const checked = checkWatchOptions(options, source.list, source.keys);
+    const checked = checkWatchOptions(options);
     return new Watch(source, this, checked);
   }
 

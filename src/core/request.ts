@@ -6,13 +6,14 @@
 import * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise';
 import { buildPath, checkRequestOptions, listQuery } from './arguments';
-import type { Endpoint, ListParams } from './endpoint';
+import type { Endpoint } from './endpoint';
+import type { ListParams } from './types';
 import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './errors';
 import { describeIssue } from './issues';
 import { Page, PagePromise } from './pagination';
 import type { Log } from './log';
 import type { OutgoingRequest, Received, Send } from './transport';
-import type { WatchSource } from './watch';
+import type { WatchSource } from './watch/watch';
 import { looseObject, type PageEnvelope } from '../schemas/common';
 
 /**

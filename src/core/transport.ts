@@ -9,7 +9,7 @@
  * @module
  */
 import ky, { TimeoutError as KyTimeoutError } from 'ky';
-import type { RequestOptions } from './endpoint';
+import type { RequestOptions } from './types';
 import { AbortError, CommunityServerError, ConnectionError, TimeoutError, apiError, parseErrorBody, type RequestTarget } from './errors';
 import type { ClientEvents, Emitter } from './events';
 import { RateLimitGate, type Gate, type Settle } from './rate-limit';

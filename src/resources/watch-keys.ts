@@ -3,7 +3,7 @@
  * list's items apart and finds new ones. See `src/core/watch.ts` for what each strategy costs.
  * @module
  */
-import type { WatchKeys } from '../core/watch';
+import type { WatchKeys } from '../core/types';
 
 const keys = (watch: WatchKeys) => ({ watch });
 

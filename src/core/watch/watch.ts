@@ -1,17 +1,9 @@
 /**
  * `PagePromise.watch()`: following a list by polling, since the API has no events (spec Part 6).
- *
- * How a watch finds new items depends on the list's {@link WatchKeys}, declared once beside the
- * list's line in `src/resources/*.ts`:
- * - Lists whose items carry a time field (`createdAt`; `timestamp` for audit logs) are polled
- *   `orderBy=<time>&sort=desc`, whatever order the caller asked for. The position is the newest
- *   time yielded and the ids yielded at that time, so the state is bounded by how many items
- *   share one timestamp, never by the watch's age. A poll reads pages until one reaches an item
- *   older than that position: a poll with nothing new costs one request (two only if a whole
- *   page shares the position's timestamp).
- * - Lists without one (departments, ranks, CAD units and unit groups) are diffed by id: each
- *   poll reads the whole list (`orderBy=<id>&sort=asc`, ⌈total / pageSize⌉ requests) and the
- *   state is the set of ids present, bounded by the list's size. Use a large `pageSize`.
+ * This module is the polling loop; how new items are told from seen ones is the list's strategy
+ * (`time.ts` for items with a time, `diff.ts` for the others), picked by the list's `WatchKeys`,
+ * declared once beside the list's line in `src/resources/*.ts`; `strategy.ts` says in which order
+ * the loop calls it, and `cursor.ts` checks a cursor handed back.
  *
  * Between the pages of one poll, an insert shifts items down (the repeat is dropped by id) and a
  * delete shifts them up, which could skip one: a poll that sees the envelope's `total` fall
@@ -20,48 +12,20 @@
  * not yielded.
  * @module
  */
-import type { ListParams } from './endpoint';
-import { checkOptions, checkRequestOptions, checkTimeout, describe, isPlainObject } from './arguments';
-import { ApiError, CommunityServerError, ConnectionError, InvalidArgumentError, TimeoutError } from './errors';
-import type { Page } from './pagination';
-import type { Log } from './log';
-import { describeThrown } from './redact';
-import { isTransient, retryDelay, type Failure, type RetryPolicy } from './retry-policy';
-import { sleep } from './sleep';
+import { checkOptions, checkRequestOptions, checkTimeout, describe } from '../arguments';
+import { ApiError, CommunityServerError, ConnectionError, TimeoutError } from '../errors';
+import type { Page } from '../pagination';
+import type { Log } from '../log';
+import { describeThrown } from '../redact';
+import { isTransient, retryDelay, type Failure, type RetryPolicy } from '../retry-policy';
+import { sleep } from '../sleep';
+import type { ListParams, WatchKeys } from '../types';
+import { restoreCursor, type WatchCursor } from './cursor';
+import { DiffStrategy } from './diff';
+import { field, NO_ITEM, type Id, type Strategy } from './strategy';
+import { TimeStrategy } from './time';
 
-/**
- * How a watch tells a list's items apart (`id`) and orders them by arrival (`time`, absent for
- * lists whose items carry no time: those are diffed by id). Declared beside each list's line.
- * @example
- * list('/api/v1/server/logs', Log, { watch: { id: 'id', time: 'createdAt' } });
- */
-export interface WatchKeys<Field extends string = string> {
-  /** The field that identifies an item (`id`; `userId` for join requests). */
-  readonly id: Field;
-  /** The item's creation time (`createdAt`; `timestamp` for audit logs). */
-  readonly time?: Field | undefined;
-  /**
-   * Whether the list, asked without `orderBy` and `sort`, answers newest first by `time`: only
-   * then can its own first page be the baseline. Roles, call notes and department members are
-   * listed otherwise (oldest first, by rank), so their watch reads a baseline of its own.
-   */
-  readonly newestFirst?: boolean | undefined;
-}
-
-/** An item's id as a cursor stores it. */
-type Id = string | number;
-
-/**
- * A watch's position, as `watch.cursor` gives it: plain JSON, so it can be stored and handed
- * to a new watch of the same list, in this process or another, to carry on where it stopped.
- * Treat it as opaque; `v` is its format version and `list` the request it belongs to.
- * @example
- * const saved = JSON.stringify(feed.cursor);
- * const resumed = client.logs.list().watch({ cursor: JSON.parse(saved) as WatchCursor });
- */
-export type WatchCursor =
-  | { readonly v: 1; readonly list: string; readonly after: { readonly time: number | null; readonly ids: readonly (string | number)[] } }
-  | { readonly v: 1; readonly list: string; readonly seen: readonly (string | number)[] };
+export type { WatchCursor } from './cursor';
 
 /**
  * Options of {@link PagePromise.watch}.
@@ -107,31 +71,6 @@ const pollRetries = (intervalMs: number): RetryPolicy => ({
 /** Re-reads of one poll whose `total` keeps falling before it settles for what it read. */
 const MAX_REREADS = 5;
 const OPTION_NAMES = ['intervalMs', 'cursor', 'signal'];
-/** A baseline walk's first item when the list is empty. */
-const NO_ITEM = Symbol('no item');
-
-/** How new items are told from seen ones: by position in time, or by a diff of ids. */
-interface Strategy {
-  /** Order parameters every request of the watch sends. */
-  readonly order: ListParams;
-  /** Whether a page fetched in that order shows the caller's page can serve as the first one read. */
-  canUse(params: ListParams, page: Page<unknown>): boolean;
-  /**
-   * Whether the walk can stop after this page: it reached what was seen, or for a baseline
-   * (`top`: the walk's first item), what is older than the newest items.
-   */
-  reached(items: readonly unknown[], top: unknown): boolean;
-  isNew(item: unknown): boolean;
-  /** Sets the position from a baseline's items: they count as seen. */
-  begin(items: readonly unknown[]): void;
-  /** After a complete, consistent walk: forget ids no longer listed (diff only). */
-  settle(items: readonly unknown[]): void;
-  /** The new items of a walk, in the order they are yielded (oldest first). */
-  arrange(items: unknown[]): unknown[];
-  mark(item: unknown): void;
-  cursor(list: string): WatchCursor | undefined;
-}
-
 /**
  * The items that enter a list after the watch starts, each yielded once, oldest first; returned
  * by `.watch()` on any list's `PagePromise`. Ends on `signal`, `break` or `close()`; a 401, 403
@@ -157,7 +96,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
   readonly #callerSignal: AbortSignal | undefined;
   #started: boolean;
 
-  /** @internal `PagePromise.watch()` builds watches; options are already checked. */
+  /** @internal `PagePromise.watch()` builds watches; options are already checked, but for the cursor, checked here. */
   constructor(source: WatchSource<T>, first: PromiseLike<Page<T>>, options: WatchOptions) {
     this.#source = source;
     this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
@@ -167,7 +106,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
         ? new DiffStrategy(source.keys.id)
         : new TimeStrategy(source.keys.id, source.keys.time, source.keys.newestFirst === true);
     this.#started = options.cursor !== undefined;
-    if (options.cursor) restore(this.#strategy, options.cursor);
+    if (options.cursor !== undefined) restoreCursor(this.#strategy, options.cursor, source.list, source.keys);
     const firstPage = Promise.resolve(first);
     firstPage.catch(() => undefined); // read (or not) later; never an unhandled rejection
     // Linked without a listener on the caller's signal: one signal may end many watches.
@@ -333,159 +272,12 @@ export class Watch<T> implements AsyncIterableIterator<T> {
 }
 
 /** Checks `.watch()` options, throwing `InvalidArgumentError` before anything is sent. */
-export function checkWatchOptions(options: unknown, list: string, keys: WatchKeys): WatchOptions {
+export function checkWatchOptions(options: unknown): WatchOptions {
   checkOptions(options, OPTION_NAMES, 'watch');
   if (options === undefined) return {};
   checkTimeout('intervalMs', options.intervalMs);
   if (options.signal !== undefined) checkRequestOptions({ signal: options.signal });
-  if (options.cursor !== undefined) checkCursor(options.cursor, list, keys);
   return options;
-}
-
-function checkCursor(cursor: unknown, list: string, keys: WatchKeys): void {
-  const bad = (what: string) => new InvalidArgumentError(`watch cursor ${what}; pass a watch.cursor from a watch of ${list}`);
-  if (!isPlainObject(cursor)) throw bad(`must be an object, got ${describe(cursor)}`);
-  if (cursor.v !== 1) throw bad(`has version ${describe(cursor.v)}, expected 1`);
-  if (cursor.list !== list) throw bad(`belongs to ${describe(cursor.list)}, not to this list`);
-  const isIds = (value: unknown) =>
-    Array.isArray(value) && value.every((id) => typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)));
-  const expected = keys.time === undefined ? ['v', 'list', 'seen'] : ['v', 'list', 'after'];
-  const extra = Object.keys(cursor).find((key) => !expected.includes(key));
-  if (extra !== undefined) throw bad(`has an unexpected field "${extra}"`);
-  if (keys.time === undefined) {
-    if (!isIds(cursor.seen)) throw bad('needs "seen": an array of ids');
-    return;
-  }
-  const after = cursor.after;
-  if (!isPlainObject(after) || Object.keys(after).some((key) => key !== 'time' && key !== 'ids')) throw bad('needs "after": { time, ids }');
-  if (!(after.time === null || (typeof after.time === 'number' && Number.isFinite(after.time)))) {
-    throw bad('needs "after.time": a number or null');
-  }
-  if (!isIds(after.ids)) throw bad('needs "after.ids": an array of ids');
-}
-
-function restore(strategy: Strategy, cursor: WatchCursor): void {
-  if ('seen' in cursor) (strategy as DiffStrategy).seen = new Set(cursor.seen);
-  else (strategy as TimeStrategy).after = { time: cursor.after.time, ids: new Set(cursor.after.ids) };
-}
-
-/** Items carrying a time: polled newest first; the position is the newest time yielded and the ids yielded at it. */
-class TimeStrategy implements Strategy {
-  readonly order: ListParams;
-  after: { time: number | null; ids: Set<Id> } = { time: null, ids: new Set() };
-
-  constructor(
-    private readonly id: string,
-    private readonly time: string,
-    private readonly newestFirst: boolean,
-  ) {
-    this.order = { orderBy: time, sort: 'desc' };
-  }
-
-  canUse(params: ListParams, page: Page<unknown>): boolean {
-    // Only a first page asked for in the watch's order, or in a default order declared newest
-    // first, holds the newest items. The order of the data is checked too, against a service
-    // whose default is another, but it cannot tell: one item, or items of one second, look
-    // ordered in any order.
-    const orderBy = params.orderBy ?? (this.newestFirst ? this.time : undefined);
-    const sort = params.sort ?? (this.newestFirst && params.orderBy === undefined ? 'desc' : undefined);
-    const ordered = orderBy === this.time && sort === 'desc' && page.page === 1;
-    return ordered && page.data.every((item, i) => i === 0 || this.timeOf(item) <= this.timeOf(page.data[i - 1]));
-  }
-
-  reached(items: readonly unknown[], top: unknown): boolean {
-    // A baseline reads on only while whole pages share the newest time (their ids are the position).
-    const limit = top === undefined ? this.after.time : top === NO_ITEM ? null : this.timeOf(top);
-    return limit !== null && items.some((item) => this.timeOf(item) < limit);
-  }
-
-  isNew(item: unknown): boolean {
-    const { time, ids } = this.after;
-    const t = this.timeOf(item);
-    return time === null || t > time || (t === time && !ids.has(field(item, this.id) as Id));
-  }
-
-  begin(items: readonly unknown[]): void {
-    // Items newer than the walk's first one arrived while the baseline was read: they are new.
-    const top = items.length > 0 ? this.timeOf(items[0]) : null;
-    for (const item of items) if (this.timeOf(item) === top && this.isNew(item)) this.mark(item);
-  }
-
-  settle(): void {}
-
-  arrange(items: unknown[]): unknown[] {
-    // The walk read newest first; reversed, equal times keep the service's order, oldest first.
-    return items.reverse().sort((a, b) => this.timeOf(a) - this.timeOf(b));
-  }
-
-  mark(item: unknown): void {
-    const t = this.timeOf(item);
-    const id = field(item, this.id) as Id;
-    if (this.after.time === null || t > this.after.time) this.after = { time: t, ids: new Set([id]) };
-    else if (t === this.after.time) this.after.ids.add(id);
-  }
-
-  cursor(list: string): WatchCursor {
-    return { v: 1, list, after: { time: this.after.time, ids: [...this.after.ids] } };
-  }
-
-  timeOf(item: unknown): number {
-    const t = field(item, this.time);
-    if (typeof t === 'number' && Number.isFinite(t)) return t;
-    throw new CommunityServerError(
-      `an item ${describe(field(item, this.id))} has no ${this.time} (${describe(t)}); a watch cannot place it in time`,
-    );
-  }
-}
-
-/** Items without a time: each poll reads the whole list; the position is the set of ids present. */
-class DiffStrategy implements Strategy {
-  readonly order: ListParams;
-  seen = new Set<Id>();
-
-  constructor(private readonly id: string) {
-    this.order = { orderBy: id, sort: 'asc' };
-  }
-
-  canUse(params: ListParams, page: Page<unknown>): boolean {
-    // Any order will do for a list of one page; pages after the first must be in the watch's order.
-    const ordered = params.orderBy === this.id && params.sort === 'asc';
-    return page.page === 1 && (ordered || !page.hasNextPage());
-  }
-
-  reached(): boolean {
-    return false;
-  }
-
-  isNew(item: unknown): boolean {
-    return !this.seen.has(field(item, this.id) as Id);
-  }
-
-  begin(items: readonly unknown[]): void {
-    for (const item of items) this.mark(item);
-  }
-
-  settle(items: readonly unknown[]): void {
-    // Ids no longer listed are forgotten (the set stays the list's size); new ones join as yielded.
-    const listed = new Set(items.map((item) => field(item, this.id) as Id));
-    this.seen = new Set([...this.seen].filter((id) => listed.has(id)));
-  }
-
-  arrange(items: unknown[]): unknown[] {
-    return items;
-  }
-
-  mark(item: unknown): void {
-    this.seen.add(field(item, this.id) as Id);
-  }
-
-  cursor(list: string): WatchCursor {
-    return { v: 1, list, seen: [...this.seen] };
-  }
-}
-
-function field(item: unknown, name: string): unknown {
-  return typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[name] : undefined;
 }
 
 /**

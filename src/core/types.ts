@@ -1,0 +1,65 @@
+/**
+ * The shapes the client's modules share: what a caller passes (`RequestOptions`, `ListParams`)
+ * and what an endpoint's line declares (`PathPart`, `WatchKeys`). A leaf: it imports nothing, so
+ * no module needs another only for a type.
+ * @module
+ */
+
+/**
+ * Options every method takes as its last argument; never sent as query parameters.
+ * @example
+ * const controller = new AbortController();
+ * await client.members.get(id, { signal: controller.signal, timeout: 5000, maxRetries: 0, headers: { 'x-request-id': 'abc' } });
+ * await client.members.list({ pageSize: 50 }, { timeout: 10_000 }); // lists: params first, options last
+ */
+export interface RequestOptions {
+  /** Aborts the request (and any retry wait); the call rejects with `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds per attempt; overrides the client's `timeout`. */
+  timeout?: number | undefined;
+  /** Retries of this call (GET only); overrides the client's `maxRetries`. */
+  maxRetries?: number | undefined;
+  /** Extra request headers. `Authorization` is always the client's own. */
+  headers?: Record<string, string> | undefined;
+}
+
+/**
+ * Paging and ordering of a list request, sent as query parameters.
+ * @example
+ * const params: ListParams = { page: 2, pageSize: 50, orderBy: 'createdAt', sort: 'asc' };
+ * const page = await client.logs.list(params);
+ */
+export interface ListParams {
+  /** 1-based page number (default 1). */
+  page?: number | undefined;
+  /** Items per page (the mock: default 10, at most 100). */
+  pageSize?: number | undefined;
+  /** Alias of `pageSize`; `pageSize` wins when both are given. */
+  limit?: number | undefined;
+  /** Field to order by, e.g. `createdAt` or `id`. */
+  orderBy?: string | undefined;
+  /** Order direction. */
+  sort?: 'asc' | 'desc' | (string & {}) | undefined;
+}
+
+/** A path template split once, at definition: literal text and named parameters in turn. */
+export type PathPart = string | { name: string; kind: 'string' | 'int32' };
+
+/**
+ * How a watch tells a list's items apart (`id`) and orders them by arrival (`time`, absent for
+ * lists whose items carry no time: those are diffed by id). Declared beside each list's line.
+ * @example
+ * list('/api/v1/server/logs', Log, { watch: { id: 'id', time: 'createdAt' } });
+ */
+export interface WatchKeys<Field extends string = string> {
+  /** The field that identifies an item (`id`; `userId` for join requests). */
+  readonly id: Field;
+  /** The item's creation time (`createdAt`; `timestamp` for audit logs). */
+  readonly time?: Field | undefined;
+  /**
+   * Whether the list, asked without `orderBy` and `sort`, answers newest first by `time`: only
+   * then can its own first page be the baseline. Roles, call notes and department members are
+   * listed otherwise (oldest first, by rank), so their watch reads a baseline of its own.
+   */
+  readonly newestFirst?: boolean | undefined;
+}
