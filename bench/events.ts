@@ -8,7 +8,7 @@
  */
 import { CommunityServerClient } from 'community-server-sdk';
 import { atRevision, BEFORE_EVENTS } from './baseline';
-import { format, interleave, row, type Comparison } from './harness';
+import { format, interleave, row, runWhenMain, type Comparison } from './harness';
 
 const TOKEN = 'cst_bench_token_0123456789';
 const BASE_URL = 'https://bench.test';
@@ -57,10 +57,4 @@ export async function eventOverhead(): Promise<Comparison[]> {
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await eventOverhead()) {
-    console.log(
-      `${r.name}: ${r.value} | ${r.baseline} | ${r.ratio ? `${r.ratio.median.toFixed(3)} (${r.ratio.low.toFixed(3)}–${r.ratio.high.toFixed(3)})` : '—'}× | goal ${r.goal} | met ${r.met}`,
-    );
-  }
-}
+await runWhenMain(import.meta.url, eventOverhead);

@@ -13,7 +13,7 @@
 import { CommunityServerClient } from 'community-server-sdk';
 import { startMockHttpServer } from 'community-server-sdk/mock/node';
 import { countingMock, startWorker, type Arrival } from './fleet';
-import { format, row, smoke, spread, type Comparison } from './harness';
+import { format, row, runWhenMain, smoke, spread, type Comparison } from './harness';
 import { race, unevenness } from './loops';
 
 const rateLimit = { limit: 10, windowMs: 1000 };
@@ -132,8 +132,4 @@ export async function fairnessBench(): Promise<Comparison[]> {
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await fairnessBench()) {
-    console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio ? r.ratio.median.toFixed(2) : '—'}× | goal ${r.goal} | met ${r.met}`);
-  }
-}
+await runWhenMain(import.meta.url, fairnessBench);

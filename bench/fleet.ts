@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createMockApi, type MockApi, type RateLimitOptions } from 'community-server-sdk/mock';
 import { startMockHttpServer } from 'community-server-sdk/mock/node';
-import { format, row, smoke, spread, type Comparison } from './harness';
+import { format, row, runWhenMain, smoke, spread, type Comparison } from './harness';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const worker = fileURLToPath(new URL('./fleet-worker.ts', import.meta.url));
@@ -193,8 +193,4 @@ export async function fleetBench(): Promise<Comparison[]> {
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await fleetBench()) {
-    console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio ? r.ratio.median.toFixed(2) : '—'}× | goal ${r.goal} | met ${r.met}`);
-  }
-}
+await runWhenMain(import.meta.url, fleetBench);

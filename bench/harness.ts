@@ -114,3 +114,15 @@ export async function interleave<Side extends string>(
     rateRatio: (a, b) => perRound(b, a),
   };
 }
+
+/**
+ * Runs `bench` and prints its rows, when the module that calls this is the one run
+ * (`npx tsx bench/fairness.ts`); `npm run bench` imports the module and prints nothing here.
+ */
+export async function runWhenMain(moduleUrl: string, bench: () => Promise<Comparison | Comparison[]>): Promise<void> {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  for (const r of [await bench()].flat()) {
+    const ratio = r.ratio ? `${r.ratio.median.toFixed(3)}× (${r.ratio.low.toFixed(3)}–${r.ratio.high.toFixed(3)})` : '—';
+    console.log(`${r.name}: ${r.value} | ${r.baseline} | ${ratio} | goal ${r.goal ?? 'context'} | met ${r.met ?? '—'}`);
+  }
+}

@@ -10,7 +10,7 @@
  */
 import { getResponse, http } from 'msw';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
-import { format, interleave, row, type Comparison } from './harness';
+import { format, interleave, row, runWhenMain, type Comparison } from './harness';
 
 /** Walks pages 1..20 of the members list, newest first, as a dashboard would. */
 const listRequests = (mock: MockApi) => {
@@ -62,8 +62,4 @@ export async function mockThroughput(): Promise<Comparison[]> {
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await mockThroughput()) {
-    console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio!.median.toFixed(2)}× (goal ${r.goal})`);
-  }
-}
+await runWhenMain(import.meta.url, mockThroughput);

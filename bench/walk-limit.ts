@@ -7,7 +7,7 @@
  */
 import { CommunityServerClient } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
-import { format, row, smoke, spread, type Comparison } from './harness';
+import { format, row, runWhenMain, smoke, spread, type Comparison } from './harness';
 
 type Mode = 'for await' | 'toArray({ concurrency: 4 })';
 
@@ -61,8 +61,4 @@ export async function walksAtLimit(): Promise<Comparison[]> {
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await walksAtLimit()) {
-    console.log(`${r.name}: ${r.value} | ${r.baseline} | ${r.ratio!.median.toFixed(3)}× | ${r.goal} | ${r.met}`);
-  }
-}
+await runWhenMain(import.meta.url, walksAtLimit);

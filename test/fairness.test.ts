@@ -152,6 +152,19 @@ describe('what the gate holds, and for how long', () => {
     expect(statuses).toEqual([200, 200, 200]);
   });
 
+  it('30,000 calls at once, against a window spent for a minute: two go, the rest are refused at once, none lost', async () => {
+    const mock = createMockApi({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    const { client, statuses } = counted(mock, { timeout: 1_000 }, false);
+    const started = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: 30_000 }, () => client.roles.list()));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(refused).toHaveLength(29_998);
+    expect(refused.every((result) => result.reason instanceof RateLimitError)).toBe(true);
+    expect(statuses).toEqual([200, 200]);
+  }, 30_000);
+
   it("'rateLimitWait' tells, as a held request goes, how long it was held", async () => {
     const mock = createMockApi({ rateLimit: { limit: 2, windowMs: 300 } });
     const { client } = counted(mock);

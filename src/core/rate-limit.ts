@@ -14,6 +14,7 @@
  */
 import { RateLimitError, type RequestTarget } from './errors';
 import { label, type Log, type LogTarget } from './log';
+import { Queue, type Queued } from './queue';
 
 /** What the gate learned from one answer's headers. */
 export interface WindowInfo {
@@ -56,7 +57,7 @@ export interface Gate {
 }
 
 /** A request in the queue. */
-interface Waiter {
+interface Waiter extends Queued {
   readonly target: LogTarget;
   readonly since: number;
   /** When its budget runs out (ms since the epoch). */
@@ -80,7 +81,9 @@ export class RateLimitGate implements Gate {
   #inFlight = 0;
   /** A request is out to learn the budget; the others wait for its answer. */
   #probing = false;
-  readonly #queue: Waiter[] = [];
+  readonly #queue = new Queue<Waiter>();
+  /** No waiter's budget ends before this (it may be earlier than any still queued: a scan then finds none and looks again). */
+  #earliest = Number.POSITIVE_INFINITY;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = 0;
 
@@ -96,7 +99,7 @@ export class RateLimitGate implements Gate {
   acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal, onHeld?: OnHeld): Promise<Settle> {
     signal?.throwIfAborted();
     // Only with no one waiting may a request go at once: the queue's order is the order of arrival.
-    const settle = this.#queue.length === 0 ? this.#admit() : undefined;
+    const settle = this.#queue.size === 0 ? this.#admit() : undefined;
     if (settle) return Promise.resolve(settle);
     const wait = this.#spentFor();
     if (wait > budgetMs) return Promise.reject(waitTooLong(target, wait, budgetMs));
@@ -119,6 +122,7 @@ export class RateLimitGate implements Gate {
       };
       signal?.addEventListener('abort', waiter.abort, { once: true });
       this.#queue.push(waiter);
+      this.#earliest = Math.min(this.#earliest, waiter.deadline);
       this.#pump();
     });
   }
@@ -186,7 +190,7 @@ export class RateLimitGate implements Gate {
 
   /** Lets go every waiter the budget allows, in order; refuses those whose budget cannot last; arms the timer for the rest. */
   #pump(): void {
-    for (let head = this.#queue[0]; head; head = this.#queue[0]) {
+    for (let head = this.#queue.peek(); head; head = this.#queue.peek()) {
       const settle = this.#admit();
       if (!settle) break;
       this.#remove(head);
@@ -194,25 +198,26 @@ export class RateLimitGate implements Gate {
       if (held > 0) head.onHeld?.(held);
       head.go(settle);
     }
-    if (this.#queue.length === 0) return this.#disarm();
+    if (this.#queue.size === 0) return this.#disarm();
     const now = this.now();
-    const wait = this.#spentFor();
+    const until = now + this.#spentFor();
     // Who cannot go before its budget runs out is refused now, not at the end of its budget.
-    for (const waiter of [...this.#queue]) {
-      if (waiter.deadline < now + wait || waiter.deadline <= now) {
-        this.#remove(waiter);
-        waiter.fail(waitTooLong(waiter.target, Math.max(wait, now - waiter.since), waiter.deadline - waiter.since));
+    if (this.#earliest < until || this.#earliest <= now) {
+      this.#earliest = Number.POSITIVE_INFINITY;
+      for (const waiter of this.#queue) {
+        if (waiter.deadline < until || waiter.deadline <= now) {
+          this.#remove(waiter);
+          waiter.fail(waitTooLong(waiter.target, Math.max(until - now, now - waiter.since), waiter.deadline - waiter.since));
+        } else this.#earliest = Math.min(this.#earliest, waiter.deadline);
       }
+      if (this.#queue.size === 0) return this.#disarm();
     }
-    if (this.#queue.length === 0) return this.#disarm();
     // Woken at the reset (a spent window), or when the first budget runs out (a probe takes long).
-    const deadline = Math.min(...this.#queue.map((waiter) => waiter.deadline));
-    this.#arm(wait > 0 ? Math.min(now + wait, deadline) : deadline);
+    this.#arm(until > now ? Math.min(until, this.#earliest) : this.#earliest);
   }
 
   #remove(waiter: Waiter): void {
-    const index = this.#queue.indexOf(waiter);
-    if (index >= 0) this.#queue.splice(index, 1);
+    this.#queue.remove(waiter);
     waiter.signal?.removeEventListener('abort', waiter.abort);
   }
 
