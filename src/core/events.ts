@@ -105,20 +105,20 @@ const EVENT_NAMES: readonly (keyof ClientEvents)[] = ['request', 'response', 're
 
 /** One registration: its own object, so the same function added twice is two listeners, removed one at a time. */
 interface Registration {
+  readonly name: keyof ClientEvents;
   readonly listener: (event: never) => unknown;
-  warned: boolean;
+  warned?: boolean;
 }
 
 /** The client's listeners. `active` is false while there are none, so a call then builds no payload. */
 export class Emitter {
-  readonly #listeners = new Map<keyof ClientEvents, Set<Registration>>();
-  #count = 0;
+  #registrations: readonly Registration[] = [];
 
   constructor(private readonly log: Log) {}
 
   /** Whether any listener is registered: calls build payloads only then. */
   get active(): boolean {
-    return this.#count > 0;
+    return this.#registrations.length > 0;
   }
 
   on<Name extends keyof ClientEvents>(name: Name, listener: ClientListener<Name>): () => void {
@@ -126,34 +126,27 @@ export class Emitter {
       throw new InvalidArgumentError(`unknown event ${describe(name)} (known: ${EVENT_NAMES.join(', ')})`);
     }
     if (typeof listener !== 'function') throw new InvalidArgumentError(`a listener must be a function, got ${describe(listener)}`);
-    const registration: Registration = { listener, warned: false };
-    let set = this.#listeners.get(name);
-    if (!set) this.#listeners.set(name, (set = new Set()));
-    set.add(registration);
-    this.#count++;
-    return () => {
-      if (set.delete(registration)) this.#count--;
-    };
+    const registration: Registration = { name, listener };
+    // Replaced, never changed in place: an event being delivered keeps the listeners it started with.
+    this.#registrations = [...this.#registrations, registration];
+    return () => void (this.#registrations = this.#registrations.filter((other) => other !== registration));
   }
 
   emit<Name extends keyof ClientEvents>(name: Name, event: ClientEvents[Name]): void {
-    // A copy: a listener that removes itself (or adds another) does not change who hears this event.
-    for (const registration of [...(this.#listeners.get(name) ?? [])]) {
-      const failed = (error: unknown) => this.#failed(name, registration, error);
+    for (const registration of this.#registrations) {
+      if (registration.name !== name) continue;
+      const failed = (error: unknown) => {
+        if (registration.warned) return;
+        registration.warned = true; // once per listener: a broken one on a busy client must not flood the log
+        this.log.warn?.(`a '${name}' listener failed (${describeThrown(error)}); the call went on`);
+      };
       try {
         const result = registration.listener(event as never);
-        if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+        if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function')
           (result as PromiseLike<unknown>).then(undefined, failed);
-        }
       } catch (error) {
         failed(error);
       }
     }
-  }
-
-  #failed(name: string, registration: Registration, error: unknown): void {
-    if (registration.warned) return;
-    registration.warned = true; // once per listener: a broken one on a busy client must not flood the log
-    this.log.warn?.(`a '${name}' listener failed (${describeThrown(error)}); the call went on`);
   }
 }
