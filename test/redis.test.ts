@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type TestContext } from 'vitest';
 import { countingMock, perWindow, runFleet, type Arrival } from '../bench/fleet';
+import { race, unevenness } from '../bench/loops';
 import { freePort, redisMissing, startRedis, type RedisServer } from './redis-server';
 
 const missing = redisMissing();
@@ -124,6 +125,93 @@ describe('one budget across clients', () => {
       expect(result.wallMs / result.floorMs).toBeLessThan(3);
     }
   }, 60_000);
+});
+
+describe('first come, first served across clients', () => {
+  it("a fleet's first burst, larger than the limit, meets no 429: one request learns the budget, the rest wait", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const rateLimit = { limit: 5, windowMs: 500 };
+    const { http, arrivals, token } = await httpMock(rateLimit, 10);
+    const prefix = 'test:first-burst:';
+    const clients = await Promise.all(
+      (['ioredis', 'redis', 'ioredis'] as Library[]).map(
+        async (library) =>
+          new CommunityServerClient({
+            token,
+            baseUrl: http.url,
+            rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }),
+          }),
+      ),
+    );
+    await Promise.all(clients.flatMap((client) => Array.from({ length: 6 }, () => client.roles.list())));
+    expect(arrivals).toHaveLength(18);
+    expect(arrivals.filter((a) => a.status === 429)).toEqual([]);
+  }, 30_000);
+
+  it('loops spread over clients, more of them than a window allows, are served alike: the most served ≤ 1.5× the least, no 429', async (context) => {
+    const redis = skipWithoutRedis(context);
+    // Fewer requests per window than loops: every window, who goes is the queue's call.
+    const rateLimit = { limit: 4, windowMs: 500 };
+    const { http, arrivals, token } = await httpMock(rateLimit, 10);
+    const prefix = 'test:fair:';
+    // 3 clients (as 3 processes would), 7 loops in all: 3, 2 and 2.
+    const served = await Promise.all(
+      (
+        [
+          ['ioredis', 3],
+          ['redis', 2],
+          ['ioredis', 2],
+        ] as [Library, number][]
+      ).map(async ([library, loops]) => {
+        const client = new CommunityServerClient({
+          token,
+          baseUrl: http.url,
+          rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }),
+        });
+        return race(loops, 3_000, () => client.roles.list());
+      }),
+    );
+    expect(unevenness(served.flat()), `served: ${served.map((s) => s.join(',')).join(' / ')}`).toBeLessThanOrEqual(1.5);
+    expect(arrivals.filter((a) => a.status === 429)).toEqual([]);
+    expect(Math.max(...perWindow(arrivals, rateLimit.windowMs))).toBeLessThanOrEqual(rateLimit.limit);
+  }, 30_000);
+
+  it('a waiting request that gives up loses its place within a second: those behind it go', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const store = redisRateLimitStore(await connect('ioredis', redis.url), { prefix: 'test:gave-up:' });
+    expect(await store.spend('window', 'probe')).toBe(0); // no window known: the probe goes alone
+    await store.record('window', { remaining: 0, resetInMs: 300 }, 'probe');
+    expect(await store.spend('window', 'gives-up')).toBeGreaterThan(0); // queued first, then never asks again
+    const behind = await store.spend('window', 'patient');
+    expect(behind).toBeGreaterThan(0);
+    // After the reset, the head of the queue is the one that gave up; the next one waits only until its place is dropped.
+    const started = Date.now();
+    let wait = behind;
+    while (wait > 0 && Date.now() - started < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = await store.spend('window', 'patient');
+    }
+    expect(wait).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2_500); // the reset (~300 ms), then at most the one-second grace
+  }, 20_000);
+
+  it('a service without rate-limit headers holds the fleet for its first answer only', async (context) => {
+    const redis = skipWithoutRedis(context);
+    let inFlight = 0;
+    let most = 0;
+    const fetch = async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      return new Response(JSON.stringify({ status: 'ok' }), { headers: { 'content-type': 'application/json' } });
+    };
+    const store = redisRateLimitStore(await connect('ioredis', redis.url), { prefix: 'test:unlimited:' });
+    const client = new CommunityServerClient({ token: 'cs_test_5f2b9c1e7a', baseUrl: 'https://api.test', fetch, rateLimit: store });
+    await client.tokens.current(); // the first answer: no headers, so the service does not limit
+    most = 0;
+    await Promise.all(Array.from({ length: 8 }, () => client.tokens.current()));
+    expect(most).toBe(8);
+  }, 20_000);
 });
 
 describe('faults: the client goes on, on its own budget, and warns once', () => {

@@ -142,8 +142,9 @@ export class Emitter {
       };
       try {
         const result = registration.listener(event as never);
-        if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function')
+        if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
           (result as PromiseLike<unknown>).then(undefined, failed);
+        }
       } catch (error) {
         failed(error);
       }
