@@ -63,3 +63,25 @@ export interface WatchKeys<Field extends string = string> {
    */
   readonly newestFirst?: boolean | undefined;
 }
+
+/** What a watch reads of a page of its list: a `Page` has it. */
+export interface PageView<T> {
+  readonly data: readonly T[];
+  /** This page's number, 1-based. */
+  readonly page: number;
+  /** Items in the whole list. */
+  readonly total: number;
+  hasNextPage(): boolean;
+}
+
+/**
+ * A watch's position, as `watch.cursor` gives it: plain JSON, so it can be stored and handed
+ * to a new watch of the same list, in this process or another, to carry on where it stopped.
+ * Treat it as opaque; `v` is its format version and `list` the request it belongs to.
+ * @example
+ * const saved = JSON.stringify(feed.cursor);
+ * const resumed = client.logs.list().watch({ cursor: JSON.parse(saved) as WatchCursor });
+ */
+export type WatchCursor =
+  | { readonly v: 1; readonly list: string; readonly after: { readonly time: number | null; readonly ids: readonly (string | number)[] } }
+  | { readonly v: 1; readonly list: string; readonly seen: readonly (string | number)[] };

@@ -10,18 +10,6 @@ import { InvalidArgumentError } from '../errors';
 import type { WatchKeys } from '../types';
 import type { Id, Strategy } from './strategy';
 
-/**
- * A watch's position, as `watch.cursor` gives it: plain JSON, so it can be stored and handed
- * to a new watch of the same list, in this process or another, to carry on where it stopped.
- * Treat it as opaque; `v` is its format version and `list` the request it belongs to.
- * @example
- * const saved = JSON.stringify(feed.cursor);
- * const resumed = client.logs.list().watch({ cursor: JSON.parse(saved) as WatchCursor });
- */
-export type WatchCursor =
-  | { readonly v: 1; readonly list: string; readonly after: { readonly time: number | null; readonly ids: readonly (string | number)[] } }
-  | { readonly v: 1; readonly list: string; readonly seen: readonly (string | number)[] };
-
 /** Ids a cursor may hold: past them, the position is not one a watch saved but a way to fill memory. */
 export const MAX_CURSOR_IDS = 100_000;
 /** Characters an id may have in a cursor. */

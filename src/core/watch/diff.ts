@@ -4,9 +4,7 @@
  * requests) and diffs its ids; the position is the set of ids present, bounded by the list's size.
  * @module
  */
-import type { Page } from '../pagination';
-import type { ListParams } from '../types';
-import type { WatchCursor } from './cursor';
+import type { ListParams, PageView, WatchCursor } from '../types';
 import { field, type Id, type Strategy } from './strategy';
 
 export class DiffStrategy implements Strategy {
@@ -21,7 +19,7 @@ export class DiffStrategy implements Strategy {
     if ('seen' in cursor) this.#seen = new Set(cursor.seen);
   }
 
-  canUse(params: ListParams, page: Page<unknown>): boolean {
+  canUse(params: ListParams, page: PageView<unknown>): boolean {
     // Any order will do for a list of one page; pages after the first must be in the watch's order.
     const ordered = params.orderBy === this.id && params.sort === 'asc';
     return page.page === 1 && (ordered || !page.hasNextPage());

@@ -14,9 +14,7 @@
  * 6. `cursor(list)`, whenever `watch.cursor` is read (any time after 2 or 4).
  * @module
  */
-import type { ListParams } from '../types';
-import type { Page } from '../pagination';
-import type { WatchCursor } from './cursor';
+import type { ListParams, PageView, WatchCursor } from '../types';
 
 /** An item's id as a cursor stores it. */
 export type Id = string | number;
@@ -28,7 +26,7 @@ export interface Strategy {
   /** Takes the position a cursor saved (a cursor of this strategy's kind: `cursor.ts` checked it). */
   restore(cursor: WatchCursor): void;
   /** Whether a page fetched in that order shows the caller's page can serve as the first one read. */
-  canUse(params: ListParams, page: Page<unknown>): boolean;
+  canUse(params: ListParams, page: PageView<unknown>): boolean;
   /**
    * Whether the walk can stop after this page: it reached what was seen, or for a baseline
    * (`top`: the walk's first item, `NO_ITEM` for an empty list), what is older than the newest items.

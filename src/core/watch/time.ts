@@ -8,9 +8,7 @@
  */
 import { describe } from '../arguments';
 import { CommunityServerError } from '../errors';
-import type { Page } from '../pagination';
-import type { ListParams } from '../types';
-import type { WatchCursor } from './cursor';
+import type { ListParams, PageView, WatchCursor } from '../types';
 import { field, NO_ITEM, type Id, type Strategy } from './strategy';
 
 export class TimeStrategy implements Strategy {
@@ -29,7 +27,7 @@ export class TimeStrategy implements Strategy {
     if ('after' in cursor) this.#after = { time: cursor.after.time, ids: new Set(cursor.after.ids) };
   }
 
-  canUse(params: ListParams, page: Page<unknown>): boolean {
+  canUse(params: ListParams, page: PageView<unknown>): boolean {
     // Only a first page asked for in the watch's order, or in a default order declared newest
     // first, holds the newest items. The order of the data is checked too, against a service
     // whose default is another, but it cannot tell: one item, or items of one second, look

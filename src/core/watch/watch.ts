@@ -14,18 +14,17 @@
  */
 import { checkOptions, checkRequestOptions, checkTimeout, describe } from '../arguments';
 import { ApiError, CommunityServerError, ConnectionError, TimeoutError } from '../errors';
-import type { Page } from '../pagination';
 import type { Log } from '../log';
 import { describeThrown } from '../redact';
 import { isTransient, retryDelay, type Failure, type RetryPolicy } from '../retry-policy';
 import { sleep } from '../sleep';
-import type { ListParams, WatchKeys } from '../types';
-import { restoreCursor, type WatchCursor } from './cursor';
+import type { ListParams, WatchKeys, PageView, WatchCursor } from '../types';
+import { restoreCursor } from './cursor';
 import { DiffStrategy } from './diff';
 import { field, NO_ITEM, type Id, type Strategy } from './strategy';
 import { TimeStrategy } from './time';
 
-export type { WatchCursor } from './cursor';
+export type { WatchCursor } from '../types';
 
 /**
  * Options of {@link PagePromise.watch}.
@@ -50,7 +49,7 @@ export interface WatchSource<T> {
   /** The list parameters the caller gave (page, order): whether its first page can serve. */
   readonly params: ListParams;
   /** The same request again, with page and order parameters overridden. */
-  fetchPage(overrides: ListParams, signal: AbortSignal): PromiseLike<Page<T>>;
+  fetchPage(overrides: ListParams, signal: AbortSignal): PromiseLike<PageView<T>>;
   /** The client's log: a backoff after a failed poll is a wait, logged at `info`. */
   readonly log: Log;
 }
@@ -97,7 +96,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
   #started: boolean;
 
   /** @internal `PagePromise.watch()` builds watches; options are already checked, but for the cursor, checked here. */
-  constructor(source: WatchSource<T>, first: PromiseLike<Page<T>>, options: WatchOptions) {
+  constructor(source: WatchSource<T>, first: PromiseLike<PageView<T>>, options: WatchOptions) {
     this.#source = source;
     this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
     this.#retries = pollRetries(this.#intervalMs);
@@ -161,7 +160,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
    * Resolves to a page the first poll can start from when resuming from a cursor (at once),
    * or to `null` after a baseline (the first poll waits an interval).
    */
-  async #begin(firstPage: Promise<Page<T>>): Promise<Page<T> | undefined | null> {
+  async #begin(firstPage: Promise<PageView<T>>): Promise<PageView<T> | undefined | null> {
     const given = await this.#given(firstPage);
     if (this.#started) return given;
     const baseline = await this.#retrying(() => this.#walk(given, true));
@@ -170,7 +169,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
     return null;
   }
 
-  async *#run(ready: Promise<Page<T> | undefined | null>): AsyncGenerator<T, void, undefined> {
+  async *#run(ready: Promise<PageView<T> | undefined | null>): AsyncGenerator<T, void, undefined> {
     const signal = this.#signal;
     try {
       let given = await abortable(ready, signal);
@@ -193,10 +192,10 @@ export class Watch<T> implements AsyncIterableIterator<T> {
   }
 
   /** The list's own first page, when it can serve as the first page of a walk; else nothing. */
-  async #given(firstPage: Promise<Page<T>>): Promise<Page<T> | undefined> {
+  async #given(firstPage: Promise<PageView<T>>): Promise<PageView<T> | undefined> {
     const signal = this.#signal;
     signal.throwIfAborted();
-    let page: Page<T>;
+    let page: PageView<T>;
     try {
       page = await abortable(firstPage, signal);
     } catch (error) {
@@ -207,7 +206,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
     return this.#strategy.canUse(this.#source.params, page) ? page : undefined;
   }
 
-  async #poll(given: Page<T> | undefined): Promise<T[]> {
+  async #poll(given: PageView<T> | undefined): Promise<T[]> {
     const walk = await this.#walk(given, false);
     if (walk.complete) this.#strategy.settle(walk.items);
     return this.#strategy.arrange(walk.items.filter((item) => this.#strategy.isNew(item))) as T[];
@@ -218,7 +217,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
    * end); each id once. A `total` that falls between pages means a delete moved items up past
    * the page boundary, so one may have been skipped: read again from page 1.
    */
-  async #walk(given: Page<T> | undefined, baseline: boolean): Promise<{ items: T[]; complete: boolean }> {
+  async #walk(given: PageView<T> | undefined, baseline: boolean): Promise<{ items: T[]; complete: boolean }> {
     const byId = new Map<Id, T>();
     for (let reread = 0; ; reread++) {
       let page = given ?? (await this.#fetch(1));
@@ -241,7 +240,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
     }
   }
 
-  #fetch(page: number): Promise<Page<T>> {
+  #fetch(page: number): Promise<PageView<T>> {
     // Raced with the signal as well: a fetch that ignores its abort cannot hold the watch open.
     const signal = this.#signal;
     return abortable(Promise.resolve(this.#source.fetchPage({ ...this.#strategy.order, page }, signal)), signal);
