@@ -12,7 +12,7 @@
  *   npm run load                 (full: ~29k requests, ~30 s)
  *   LOAD_SHORT=1 npm run load    (the CI form, a few seconds)
  */
-import { CommunityServerClient } from 'community-server-sdk';
+import { CommunityServerClient, type ClientOptions } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer } from 'community-server-sdk/mock/node';
 
@@ -126,7 +126,7 @@ async function work(tally: Tally, client: CommunityServerClient, mock: MockApi, 
 }
 
 /** Runs a phase as `passes` passes of `run`, marking RSS after each. */
-async function phase(name: string, passes: number, run: (tally: Tally, pass: number) => Promise<void>): Promise<PhaseResult> {
+async function phase(name: string, passes: number, run: (tally: Tally, pass: number) => Promise<unknown>): Promise<PhaseResult> {
   const tally = newTally();
   const rss = rssMonitor();
   const start = performance.now();
@@ -151,9 +151,19 @@ async function phase(name: string, passes: number, run: (tally: Tally, pass: num
   };
 }
 
-/** Runs every client's job at once. */
-async function allClients(_tally: Tally, jobs: (() => Promise<void>)[]) {
-  await Promise.all(jobs.map((job) => job()));
+/**
+ * `count` clients at once, each doing its share of `work` (`rounds` rounds from `round0(i)`): the
+ * `i`-th on the options `options(i)` gives, against `server`.
+ */
+function everyClient(
+  count: number,
+  tally: Tally,
+  mock: MockApi,
+  rounds: number,
+  options: (i: number) => ClientOptions,
+  round0: (i: number) => number = (i) => i,
+): Promise<void[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => work(tally, new CommunityServerClient(options(i)), mock, rounds, round0(i))));
 }
 
 export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
@@ -163,31 +173,19 @@ export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
   {
     const mock = createMockApi({ seed: 1 });
     const server = await startMockHttpServer({ mock });
+    const main = { token: mock.tokens.main, baseUrl: server.url };
     // A warm-up at full concurrency, so the RSS baseline is the steady state (heap grown to its
     // working size, connections open, code compiled), not the ramp up to it.
-    const warm = newTally();
-    await allClients(
-      warm,
-      Array.from(
-        { length: CLIENTS },
-        (_, i) => () => work(warm, new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url }), mock, 3, i),
-      ),
-    );
+    await everyClient(CLIENTS, newTally(), mock, 3, () => main);
     results.push(
       await phase('steady', 4, (tally, pass) =>
-        allClients(
+        everyClient(
+          CLIENTS,
           tally,
-          Array.from(
-            { length: CLIENTS },
-            (_, i) => () =>
-              work(
-                tally,
-                new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url, fetch: observed(tally, 'main') }),
-                mock,
-                rounds / 4,
-                i * 7 + pass * rounds,
-              ),
-          ),
+          mock,
+          rounds / 4,
+          () => ({ ...main, fetch: observed(tally, 'main') }),
+          (i) => i * 7 + pass * rounds,
         ),
       ),
     );
@@ -200,28 +198,14 @@ export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
     const admin = new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url });
     const tokens: string[] = [];
     for (let i = 0; i < 16; i++) tokens.push(String((await admin.tokens.create({ name: `load ${i}` })).token));
-    const rateRounds = short ? 2 : 6;
     results.push(
       await phase('rate-limited', 1, (tally) =>
-        allClients(
-          tally,
-          Array.from(
-            { length: CLIENTS },
-            (_, i) => () =>
-              work(
-                tally,
-                new CommunityServerClient({
-                  token: tokens[i % 16]!,
-                  baseUrl: server.url,
-                  fetch: observed(tally, `load ${i % 16}`),
-                  maxRetries: 20,
-                }),
-                mock,
-                rateRounds,
-                i,
-              ),
-          ),
-        ),
+        everyClient(CLIENTS, tally, mock, short ? 2 : 6, (i) => ({
+          token: tokens[i % 16]!,
+          baseUrl: server.url,
+          fetch: observed(tally, `load ${i % 16}`),
+          maxRetries: 20,
+        })),
       ),
     );
     await server.close();
@@ -232,21 +216,15 @@ export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
     const server = await startMockHttpServer({ mock });
     const invalid = 'cst_not_a_token_0000000000000000000000000000';
     results.push(
-      await phase('mixed tokens', 1, (tally) =>
-        allClients(tally, [
-          ...Array.from(
-            { length: CLIENTS - 4 },
-            (_, i) => () =>
-              work(
-                tally,
-                new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url, fetch: observed(tally, 'main') }),
-                mock,
-                short ? 2 : 10,
-                i,
-              ),
-          ),
+      await phase('mixed tokens', 1, async (tally) => {
+        await Promise.all([
+          everyClient(CLIENTS - 4, tally, mock, short ? 2 : 10, () => ({
+            token: mock.tokens.main,
+            baseUrl: server.url,
+            fetch: observed(tally, 'main'),
+          })),
           // The invalid token's clients expect to be refused: each tries, and keeps trying.
-          ...Array.from({ length: 4 }, () => async () => {
+          ...Array.from({ length: 4 }, async () => {
             const client = new CommunityServerClient({
               token: invalid,
               baseUrl: server.url,
@@ -255,8 +233,8 @@ export async function runLoad({ short = false } = {}): Promise<PhaseResult[]> {
             });
             for (let i = 0; i < (short ? 6 : 20); i++) await client.roles.list().catch(() => undefined);
           }),
-        ]),
-      ),
+        ]);
+      }),
     );
     await server.close();
   }

@@ -12,23 +12,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CadCall, Loa, Member } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../examples/dashboard/build';
 import { serveStatic, type StaticServer } from '../examples/dashboard/server';
+import { CHROMIUM, chromiumMissing, launchChromium } from './chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Without the background-networking switches Chromium calls Google hosts, which a closed CI
-// network answers slowly or never.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputDir = `${root}test-output`;
 const SCREENSHOT = `${outputDir}/dashboard.png`;
@@ -52,13 +41,13 @@ const currentLoas = newestFirst<Loa>(
 );
 const pages = (count: number, size: number) => Math.ceil(count / size);
 
-const chromiumMissing = !existsSync(CHROMIUM);
+const missing = chromiumMissing();
 
-if (chromiumMissing && process.env.CI) {
+if (missing && process.env.CI) {
   it(`runs in ${CHROMIUM}`, () => expect.fail(`${CHROMIUM} is missing; CI must install it (.ci/run: apt-get install chromium)`));
-} else if (chromiumMissing) {
+} else if (missing) {
   it('the browser dashboard in headless Chromium', (context) => {
-    context.skip(`${CHROMIUM} is not installed (CI installs it; here: apt-get install chromium)`);
+    context.skip(missing);
   });
 } else {
   describe('the browser dashboard in headless Chromium', { timeout: 60_000 }, () => {
@@ -69,7 +58,7 @@ if (chromiumMissing && process.env.CI) {
     beforeAll(async () => {
       mkdirSync(outputDir, { recursive: true });
       server = await serveStatic(await buildDashboard(`${outputDir}/dashboard`));
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+      browser = await launchChromium();
     }, 90_000);
 
     afterEach(async () => {

@@ -1,15 +1,14 @@
 /**
  * Every code block of the README is checked, so the README runs as written:
- * - `ts` blocks are type-checked against the sources, each as its own module. Names a snippet
- *   takes as given (`client`, `id`…) are declared once, below; a relative import (`./member-card`)
- *   resolves to the example it quotes.
+ * - `ts` blocks are type-checked and run as a user pastes them, in a fresh project made from the
+ *   packed tarball: test/readme-recipes.test.ts.
  * - `sh` blocks: `curl` lines run against the mock over HTTP; every other line must name an npm
  *   script, the package's bin, a file of the repository, or an install of a real package.
  * - `python` blocks run against the same server.
  * A block in any other language fails the test until this file learns to check it.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createMockApi } from 'community-server-sdk/mock';
@@ -30,52 +29,10 @@ const blocks = [...readFileSync(`${root}/README.md`, 'utf8').matchAll(/^```(\w*)
 }));
 const ofLang = (lang: string) => blocks.filter((b) => b.lang === lang);
 
-/** What README snippets take as given; each block is a module, so its own declarations win. */
-const GIVEN = `
-declare const client: import('community-server-sdk').CommunityServerClient;
-declare const CommunityServerClient: typeof import('community-server-sdk').CommunityServerClient;
-declare const id: string;
-declare const text: string;
-declare const token: string | undefined;
-declare const baseUrl: string;
-declare const timeout: number;
-declare const maxRetries: number;
-declare const validation: import('community-server-sdk').ValidationMode;
-declare const rateLimit: 'wait' | 'off';
-declare const logLevel: import('community-server-sdk').LogLevel;
-declare const logger: import('community-server-sdk').Logger;
-`;
-
 it('has only blocks this test knows how to check', () => {
   expect(blocks.length).toBeGreaterThan(10);
   expect(blocks.filter((b) => !['ts', 'sh', 'python'].includes(b.lang)).map((b) => `block ${b.index}: "${b.lang}"`)).toEqual([]);
 });
-
-it('type-checks every ts block', async () => {
-  const dir = `${root}/test-output/readme`;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/given.d.ts`, GIVEN);
-  for (const block of ofLang('ts')) {
-    writeFileSync(`${dir}/block-${String(block.index).padStart(2, '0')}.ts`, `${block.code}\nexport {};\n`);
-    for (const [, name] of block.code.matchAll(/from '\.\/([\w-]+)'/g)) {
-      const example = ['examples', 'examples/testing', 'examples/dashboard']
-        .map((d) => `${d}/${name}.ts`)
-        .find((f) => existsSync(`${root}/${f}`));
-      expect(example, `README imports ./${name}, which no example has`).toBeDefined();
-      writeFileSync(`${dir}/${name}.ts`, `export * from '../../${example!.replace(/\.ts$/, '')}';\n`);
-    }
-  }
-  writeFileSync(
-    `${dir}/tsconfig.json`,
-    JSON.stringify({ extends: '../../tsconfig.test.json', compilerOptions: { noEmit: true }, include: ['*.ts'] }),
-  );
-  const result = await run(`${root}/node_modules/.bin/tsc`, ['-p', `${dir}/tsconfig.json`], { cwd: root }).then(
-    () => '',
-    (error: Error & { stdout?: string }) => error.stdout ?? String(error),
-  );
-  expect(result, 'README ts blocks must type-check (files under test-output/readme/)').toBe('');
-}, 120_000);
 
 describe('sh and python blocks', () => {
   const mock = createMockApi({ seed: 1 });
@@ -126,5 +83,51 @@ describe('sh and python blocks', () => {
     const { stdout } = await run('python3', ['-c', code], { env: { ...process.env, BASE_URL: server.url, TOKEN: mock.tokens.main } });
     const members = mock.store.main.members;
     expect(stdout).toBe(`${members.size} members over ${Math.ceil(members.size / 100)} pages; first: ${members.all()[0]!.id}\n`);
+  });
+});
+
+describe('links, as the README is read on npm', () => {
+  const readme = readFileSync(`${root}/README.md`, 'utf8');
+  const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
+    homepage?: string;
+    repository?: { url?: string };
+    bugs?: { url?: string };
+  };
+  const repository = /^git\+(https:\/\/github\.com\/[\w.-]+\/[\w.-]+)\.git$/.exec(manifest.repository?.url ?? '')?.[1];
+  const links = [...readme.matchAll(/\[[^\]]+\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+  /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
+  const anchors = new Set(
+    [...readme.matchAll(/^#+ (.*)$/gm)].map((match) =>
+      match[1]!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    ),
+  );
+
+  it('package.json names the repository, its home page and where to report bugs', () => {
+    expect(repository).toBeDefined();
+    expect(manifest.homepage).toBe(`${repository}#readme`);
+    expect(manifest.bugs?.url).toBe(`${repository}/issues`);
+  });
+
+  it('every link is absolute: on npm, a relative one leads nowhere', () => {
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter((link) => !link.startsWith('https://'))).toEqual([]);
+  });
+
+  it('each link into the repository names a file, a folder or a heading that exists', () => {
+    for (const link of links.filter((target) => target.startsWith(repository!))) {
+      const rest = link.slice(repository!.length);
+      const anchor = /^#(.+)$/.exec(rest)?.[1];
+      if (anchor !== undefined) {
+        expect(anchors, link).toContain(anchor);
+        continue;
+      }
+      const [, kind, path] = /^\/(blob|tree)\/main\/(.+)$/.exec(rest) ?? [];
+      expect(path, `${link}: not a blob/tree link on main`).toBeDefined();
+      expect(existsSync(`${root}/${path}`), link).toBe(true);
+      expect(kind === 'tree', `${link}: a folder is a tree link, a file a blob link`).toBe(statSync(`${root}/${path}`).isDirectory());
+    }
   });
 });

@@ -69,6 +69,14 @@ async function httpMock(
   return { http, arrivals, token: mock.tokens.main, members: mock.store.main.members.size };
 }
 
+/** A client of the HTTP mock `served` (of `httpMock`) sharing its budget in Redis under `prefix`, over a `library` connection. */
+const storeClient = async (served: { http: MockHttpServer; token: string }, redisUrl: string, library: Library, prefix: string) =>
+  new CommunityServerClient({
+    token: served.token,
+    baseUrl: served.http.url,
+    rateLimit: redisRateLimitStore(await connect(library, redisUrl), { prefix }),
+  });
+
 const walk = async (client: CommunityServerClient, pageSize: number) => {
   let items = 0;
   for await (const _ of client.members.list({ pageSize })) items++;
@@ -84,18 +92,10 @@ describe('one budget across clients', () => {
     it(`${mix.length} clients (${mix.join(', ')}) on one token walk without a 429 and within every window`, async (context) => {
       const redis = skipWithoutRedis(context);
       const rateLimit = { limit: 10, windowMs: 500 };
-      const { http, arrivals, token, members } = await httpMock(rateLimit, 60);
+      const served = await httpMock(rateLimit, 60);
+      const { arrivals, token, members } = served;
       const prefix = `test:${mix.join('-')}:`;
-      const clients = await Promise.all(
-        mix.map(
-          async (library) =>
-            new CommunityServerClient({
-              token,
-              baseUrl: http.url,
-              rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }),
-            }),
-        ),
-      );
+      const clients = await Promise.all(mix.map(async (library) => storeClient(served, redis.url, library, prefix)));
       const items = await Promise.all(clients.map((client) => walk(client, 5)));
       expect(items).toEqual(mix.map(() => members));
       expect(arrivals.filter((a) => a.status === 429)).toEqual([]);
@@ -131,17 +131,11 @@ describe('first come, first served across clients', () => {
   it("a fleet's first burst, larger than the limit, meets no 429: one request learns the budget, the rest wait", async (context) => {
     const redis = skipWithoutRedis(context);
     const rateLimit = { limit: 5, windowMs: 500 };
-    const { http, arrivals, token } = await httpMock(rateLimit, 10);
+    const served = await httpMock(rateLimit, 10);
+    const { arrivals } = served;
     const prefix = 'test:first-burst:';
     const clients = await Promise.all(
-      (['ioredis', 'redis', 'ioredis'] as Library[]).map(
-        async (library) =>
-          new CommunityServerClient({
-            token,
-            baseUrl: http.url,
-            rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }),
-          }),
-      ),
+      (['ioredis', 'redis', 'ioredis'] as Library[]).map(async (library) => storeClient(served, redis.url, library, prefix)),
     );
     await Promise.all(clients.flatMap((client) => Array.from({ length: 6 }, () => client.roles.list())));
     expect(arrivals).toHaveLength(18);
@@ -152,7 +146,8 @@ describe('first come, first served across clients', () => {
     const redis = skipWithoutRedis(context);
     // Fewer requests per window than loops: every window, who goes is the queue's call.
     const rateLimit = { limit: 4, windowMs: 500 };
-    const { http, arrivals, token } = await httpMock(rateLimit, 10);
+    const mock = await httpMock(rateLimit, 10);
+    const { arrivals } = mock;
     const prefix = 'test:fair:';
     // 3 clients (as 3 processes would), 7 loops in all: 3, 2 and 2.
     const served = await Promise.all(
@@ -163,11 +158,7 @@ describe('first come, first served across clients', () => {
           ['ioredis', 2],
         ] as [Library, number][]
       ).map(async ([library, loops]) => {
-        const client = new CommunityServerClient({
-          token,
-          baseUrl: http.url,
-          rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }),
-        });
+        const client = await storeClient(mock, redis.url, library, prefix);
         return race(loops, 3_000, () => client.roles.list());
       }),
     );
@@ -244,13 +235,10 @@ describe('faults: the client goes on, on its own budget, and warns once', () => 
       const redis = skipWithoutRedis(context);
       const warned = warnings();
       const rateLimit = { limit: 5, windowMs: 250 };
-      const { http, arrivals, token, members } = await httpMock(rateLimit, 400);
+      const served = await httpMock(rateLimit, 400);
+      const { arrivals, members } = served;
       const prefix = `test:kill:${library}:`;
-      const client = new CommunityServerClient({
-        token,
-        baseUrl: http.url,
-        rateLimit: redisRateLimitStore(await connect(library, redis.url), { prefix }),
-      });
+      const client = await storeClient(served, redis.url, library, prefix);
       const until = async (n: number) => {
         while (arrivals.length < n) await new Promise((resolve) => setTimeout(resolve, 5));
       };
@@ -316,7 +304,8 @@ describe('a client that dies with requests out', () => {
   it('holds back the shared budget only until its leases run out: a later walk gets the whole window', async (context) => {
     const redis = skipWithoutRedis(context);
     const rateLimit = { limit: 5, windowMs: 400 };
-    const { http, arrivals, token } = await httpMock(rateLimit, 75);
+    const served = await httpMock(rateLimit, 75);
+    const { http, arrivals, token } = served;
     const prefix = 'test:crash:';
     // A client that spends and never records, as one killed mid-request (kill -9) leaves Redis.
     const store = redisRateLimitStore(await connect('ioredis', redis.url), { prefix, leaseMs: 300 });
@@ -328,11 +317,7 @@ describe('a client that dies with requests out', () => {
     await Promise.all([1, 2, 3, 4].map(() => dying.roles.list()));
     await new Promise((resolve) => setTimeout(resolve, 450)); // past the leases and the mock's window
     const crashed = arrivals.length;
-    const client = new CommunityServerClient({
-      token,
-      baseUrl: http.url,
-      rateLimit: redisRateLimitStore(await connect('redis', redis.url), { prefix }),
-    });
+    const client = await storeClient(served, redis.url, 'redis', prefix);
     expect(await walk(client, 5)).toBe(75);
     const walked = arrivals.slice(crashed);
     expect(walked.filter((a) => a.status === 429)).toEqual([]);
