@@ -379,3 +379,51 @@ describe("the SDK's warnings go to the logger, not to console", () => {
     for (const spy of consoles) expect(spy).not.toHaveBeenCalled();
   });
 });
+
+/** A logger each of whose methods throws, counting the lines it was offered. */
+function throwingLogger() {
+  let offered = 0;
+  const fail = () => {
+    offered++;
+    throw new Error('log sink down');
+  };
+  const logger: Logger = { error: fail, warn: fail, info: fail, debug: fail };
+  return { logger, offered: () => offered };
+}
+
+describe('a logger that throws does not fail the call', () => {
+  it('a retried GET at debug still returns its answer', async () => {
+    const { logger, offered } = throwingLogger();
+    const { client, requests } = clientWith(
+      (_, attempt) => (attempt === 1 ? json(errorBody('unavailable', 'down'), 503, { 'retry-after': '0' }) : json(member('m1'))),
+      { logLevel: 'debug', logger, validation: 'warn' },
+    );
+    await expect(client.members.get('m1')).resolves.toMatchObject({ id: 'm1' });
+    expect(requests).toHaveLength(2);
+    expect(offered()).toBeGreaterThanOrEqual(3); // two attempts and the retry's wait were offered
+  });
+
+  it('nor does an async one that rejects: no unhandled rejection', async () => {
+    const rejected: unknown[] = [];
+    const record = (reason: unknown) => void rejected.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const fail = () => Promise.reject(new Error('log sink down'));
+      // What the rule warns of is the case under test: an async writer where a sync one is typed.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      const logger: Logger = { error: fail, warn: fail, info: fail, debug: fail };
+      const { client } = clientWith(() => json(member('m1')), { logLevel: 'debug', logger });
+      await expect(client.members.get('m1')).resolves.toMatchObject({ id: 'm1' });
+      await sleep(50); // past the turn Node reports unhandled rejections in
+      expect(rejected).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
+  it('nor does one at warn, for a plain-http baseUrl', () => {
+    const { logger, offered } = throwingLogger();
+    expect(() => clientWith(() => json(member('m1')), { baseUrl: 'http://api.test', logger })).not.toThrow();
+    expect(offered()).toBe(1);
+  });
+});

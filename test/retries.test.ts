@@ -234,3 +234,13 @@ describe('issue 10 hardening: client — item 3: an unreadable Retry-After is tr
     await expect(once.members.get('m1')).rejects.toMatchObject({ retryAfter: 0 });
   });
 });
+
+describe('a Retry-After of more digits than a number holds', () => {
+  it('is a wait longer than any, so the 429 is not retried at once', async () => {
+    const { client, requests } = clientWith(() => json(errorBody('rate_limited', 'slow down'), 429, { 'retry-after': '9'.repeat(30) }));
+    const error = await client.members.get('m1').catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(2 ** 31);
+    expect(requests).toHaveLength(1);
+  });
+});

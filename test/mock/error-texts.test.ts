@@ -11,6 +11,7 @@ import { CommunityServerClient, NotFoundError } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer } from 'community-server-sdk/mock/node';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { rawAnswer } from '../helpers';
 
 const ORIGIN = 'https://community.test';
 
@@ -171,5 +172,32 @@ describe('error bodies are built in one place', () => {
     expect(modules).toContain('replies.ts');
     const handBuilt = modules.filter((file) => file !== 'replies.ts' && /\{\s*error\s*:/.test(readFileSync(`${dir}${file}`, 'utf8')));
     expect(handBuilt).toEqual([]);
+  });
+});
+
+describe('a 400 names the problem without echoing what was sent', () => {
+  const mock = createMockApi();
+  const LIMIT = 1000;
+
+  it.each([
+    ['a blank name of a megabyte', { name: ' '.repeat(1 << 20) }],
+    ['an unknown key of a megabyte', { name: 'ci', ['k'.repeat(1 << 20)]: 1 }],
+    ['ten thousand unknown keys', Object.fromEntries(Array.from({ length: 10_000 }, (_, n) => [`key${n}`, n]))],
+  ])('%s', async (_, body) => {
+    const answer = await rawAnswer(mock, '/api/v1/tokens', { method: 'POST', json: body });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.code).toBe('invalid_request');
+    expect(answer.json.error.message.length).toBeLessThan(LIMIT);
+    expect(answer.text.length).toBeLessThan(4 * LIMIT);
+  });
+
+  it.each([
+    ['a sort of a megabyte', `sort=${'x'.repeat(1 << 20)}`],
+    ['a page repeated ten thousand times', Array.from({ length: 10_000 }, () => 'page=1').join('&')],
+  ])('a query parameter: %s', async (_, query) => {
+    const answer = await rawAnswer(mock, `/api/v1/server/members?${query}`);
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.code).toBe('invalid_parameter');
+    expect(answer.json.error.message.length).toBeLessThan(LIMIT);
   });
 });

@@ -265,3 +265,45 @@ describe('the doors', () => {
     ]);
   });
 });
+
+describe('the journal and a wrong token', () => {
+  it('keeps the path and query of a request with a short unknown token as they were sent', async () => {
+    const mock = createMockApi({ seed: 3 });
+    await mock.fetch(new Request('https://mock.test/api/v1/server/members?orderBy=createdAt', { headers: { authorization: 'Bearer a' } }));
+    expect(mock.requests.at(-1)).toMatchObject({
+      path: '/api/v1/server/members',
+      query: { orderBy: 'createdAt' },
+      token: 'unknown',
+      status: 401,
+    });
+  });
+
+  it('still hides the wrong token where it stands alone, and a seeded secret wherever it is, in one pass', async () => {
+    const mock = createMockApi({ seed: 3 });
+    const wrong = 'not-a-real-token-0123456789';
+    await mock.fetch(
+      new Request(`https://mock.test/api/v1/server/members?t=${wrong}&s=x${mock.tokens.readOnly}x`, {
+        headers: { authorization: `Bearer ${wrong}` },
+      }),
+    );
+    const row = mock.requests.at(-1)!;
+    expect(row.query).toEqual({ t: '[redacted]', s: 'x[redacted]x' });
+    expect(JSON.stringify(row)).not.toContain(wrong);
+  });
+});
+
+describe('the journal and a hostile body', () => {
+  it('records JSON nested deeper than the stack as its text, and the request is answered', async () => {
+    const mock = createMockApi({ seed: 3 });
+    const deep = '['.repeat(30_000) + ']'.repeat(30_000);
+    const response = await mock.fetch(
+      new Request('https://mock.test/api/v1/tokens', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${mock.tokens.main}`, 'content-type': 'application/json' },
+        body: deep,
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(mock.requests.at(-1)).toMatchObject({ endpoint: 'tokens.create', token: 'main', status: 400, body: deep });
+  });
+});

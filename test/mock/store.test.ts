@@ -5,7 +5,16 @@
  * objects, so a test holds `mock.store`, never a table of it, across a reset.
  */
 import { NotFoundError } from 'community-server-sdk';
-import { CadStore, Collection, createMockApi, DepartmentStore, ServerStore, Store, WORLD_END } from 'community-server-sdk/mock';
+import {
+  CadStore,
+  Collection,
+  createMockApi,
+  DepartmentStore,
+  InvalidRowError,
+  ServerStore,
+  Store,
+  WORLD_END,
+} from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
 import { mockClient } from '../helpers';
 
@@ -80,5 +89,53 @@ describe('reset() replaces the store’s objects (README: “the store and reset
     await expect(client.members.get('lost')).rejects.toBeInstanceOf(NotFoundError); // written to the old store
     mock.store.main.members.insert({ id: 'kept', serverId: mock.store.main.info.id, roles: [], createdAt: WORLD_END });
     expect(await client.members.get('kept')).toMatchObject({ id: 'kept' });
+  });
+});
+
+describe('update() that changes the key', () => {
+  it('refuses a key another row holds, and leaves the table as it was', () => {
+    const mock = createMockApi({ seed: 3 });
+    const members = mock.store.main.members;
+    const [first, second] = members.all();
+    const size = members.size;
+    expect(() => members.update(first!.id, { id: second!.id })).toThrow(
+      new InvalidRowError(`main.members.update: id ${JSON.stringify(second!.id)} is already taken`),
+    );
+    expect(members.size).toBe(size);
+    expect(members.get(first!.id)).toBe(first);
+    expect(members.get(second!.id)).toBe(second);
+  });
+
+  it('still moves a row to a free key', () => {
+    const members = createMockApi({ seed: 3 }).store.main.members;
+    const [first] = members.all();
+    members.update(first!.id, { id: 'moved' });
+    expect(members.get('moved')).toMatchObject({ serverId: first!.serverId });
+    expect(members.get(first!.id)).toBeUndefined();
+  });
+});
+
+describe('create, insert and update given something other than an object of fields', () => {
+  it.each([
+    ['a string', 'abc', 'got string'],
+    ['null', null, 'got null'],
+    ['an array', [1, 2], 'got array'],
+    ['a number', 7, 'got number'],
+  ])('%s is refused with InvalidRowError naming the operation, and the table is unchanged', (_, value, got) => {
+    const mock = createMockApi({ seed: 3 });
+    const members = mock.store.main.members;
+    const before = members.size;
+    const [first] = members.all();
+    expect(() => members.create(value as never)).toThrow(
+      new InvalidRowError(`main.members.create: the partial row must be an object of fields, ${got}`),
+    );
+    expect(() => members.insert(value as never)).toThrow(
+      new InvalidRowError(`main.members.insert: a row must be an object of fields, ${got}`),
+    );
+    expect(() => members.update(first!.id, value as never)).toThrow(
+      new InvalidRowError(`main.members.update: the patch must be an object of fields, ${got}`),
+    );
+    expect(members.size).toBe(before);
+    expect(members.get(first!.id)).toEqual(first);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `watch()` against what a new-user review of issue 11 broke: lists whose default order is not
+ * `watch()` at its edges: lists whose default order is not
  * newest first, a `Retry-After` of years, an inline `AbortSignal.timeout()` that was collected,
  * and a watch closed before the list's own first request answered.
  */
@@ -10,11 +10,11 @@ import { promisify } from 'node:util';
 import { AbortError } from 'community-server-sdk';
 import { createMockApi, WORLD_END } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
-import { log } from './fixtures';
-import { clientWith, errorBody, json, mockClient } from './helpers';
-import { listServer } from './watch-server';
+import { log } from '../fixtures';
+import { clientWith, errorBody, json, mockClient } from '../helpers';
+import { listServer } from './list-server';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Everything a watch yields within `ms`, then closes it. */

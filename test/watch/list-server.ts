@@ -4,7 +4,7 @@
  * `beforeAnswer` runs before each answer (to insert or delete between the pages of one poll, or
  * to answer a fault instead).
  */
-import { json, type Handler } from './helpers';
+import { json, type Handler } from '../helpers';
 
 export interface Row {
   id: string | number;

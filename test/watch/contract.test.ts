@@ -6,9 +6,9 @@
 import type { PagePromise } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
-import { endpointsOf, type Endpoint } from '../src/core/endpoint';
-import { resources } from '../src/resources/index';
-import { mockClient } from './helpers';
+import { endpointsOf, type Endpoint } from '../../src/core/endpoint';
+import { resources } from '../../src/resources/index';
+import { mockClient } from '../helpers';
 
 const mock = createMockApi({ seed: 5 });
 const client = mockClient(mock);

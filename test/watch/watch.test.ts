@@ -14,9 +14,9 @@ import {
 } from 'community-server-sdk';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cadUnit, log } from './fixtures';
-import { BASE_URL, TOKEN, clientWith, errorBody, json, type Handler } from './helpers';
-import { listServer, type Row } from './watch-server';
+import { cadUnit, log } from '../fixtures';
+import { BASE_URL, TOKEN, clientWith, errorBody, json, type Handler } from '../helpers';
+import { listServer, type Row } from './list-server';
 
 const logRow = (row: Row) => ({ ...log, ...row });
 const logs = (from: number, to: number, time = (i: number) => 1000 + i) =>

@@ -8,9 +8,9 @@
 import { CommunityServerClient, type Log, type Watch, type WatchCursor } from 'community-server-sdk';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { log } from './fixtures';
-import { BASE_URL, TOKEN, errorBody, json } from './helpers';
-import { listServer, type Row } from './watch-server';
+import { log } from '../fixtures';
+import { BASE_URL, TOKEN, errorBody, json } from '../helpers';
+import { listServer, type Row } from './list-server';
 
 const RUNS = Number(process.env.WATCH_FUZZ_RUNS ?? 25);
 

@@ -7,9 +7,9 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import type { SoakResult } from '../bench/soak';
+import type { SoakResult } from '../../bench/soak';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 it('1,000 events through watches with faults and cursor restarts: 0 lost, 0 duplicated', async () => {
   // The soak exits 1 when it lost or repeated an event: its figures are read either way, so a

@@ -9,7 +9,7 @@ import { createMockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer } from 'community-server-sdk/mock/node';
 import { expect, it } from 'vitest';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 it('the bot follows a live mock over HTTP with --follow=<seconds>, reacting to new logs, join requests and LOAs', async () => {
   const mock = createMockApi({ seed: 2, activity: { intervalMs: 10 } });
