@@ -15,21 +15,29 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const BEFORE_EVENTS = 'ed1537a5ff9ca5cf28cdeb5bd4b1ec852439a9ce';
 
 /**
- * Imports `entry` (a path inside the repository, e.g. `src/index.ts`) as it was at `rev`; the
- * reason when that revision cannot be had here.
+ * The last commit before issue 17 (the mock's control plane): the HTTP mock its
+ * throughput is measured against.
  */
-export async function atRevision<Module>(rev: string, entry: string): Promise<{ module: Module } | { missing: string }> {
+export const BEFORE_CONTROL = '399b22f1277cb407da78a59fa7fb87719ebf8539';
+
+/**
+ * Bundles `entry` (a path inside the repository, e.g. `src/index.ts`) as it was at `rev`, and
+ * returns the bundle's path; the reason when that revision cannot be had here.
+ */
+export async function builtAtRevision(rev: string, entry: string): Promise<{ file: string } | { missing: string }> {
   const dir = `${root}.cache/bench-baseline/${rev}`;
   const outfile = `${dir}/${entry.replace(/\W/g, '_')}.mjs`;
   try {
     if (!existsSync(outfile)) {
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      const archive = execFileSync('git', ['archive', '--format=tar', rev, 'src', 'mocks', 'package.json'], {
-        cwd: root,
-        maxBuffer: 1 << 28,
-      });
-      execFileSync('tar', ['-x', '-C', dir], { input: archive });
+      if (!existsSync(`${dir}/package.json`)) {
+        rmSync(dir, { recursive: true, force: true });
+        mkdirSync(dir, { recursive: true });
+        const archive = execFileSync('git', ['archive', '--format=tar', rev, 'src', 'mocks', 'package.json'], {
+          cwd: root,
+          maxBuffer: 1 << 28,
+        });
+        execFileSync('tar', ['-x', '-C', dir], { input: archive });
+      }
       await build({
         entryPoints: [`${dir}/${entry}`],
         bundle: true,
@@ -40,10 +48,16 @@ export async function atRevision<Module>(rev: string, entry: string): Promise<{ 
         logLevel: 'silent',
       });
     }
-    return { module: (await import(pathToFileURL(outfile).href)) as Module };
+    return { file: outfile };
   } catch (error) {
     return {
       missing: `revision ${rev} could not be built here (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
     };
   }
+}
+
+/** Imports `entry` as it was at `rev` (see {@link builtAtRevision}). */
+export async function atRevision<Module>(rev: string, entry: string): Promise<{ module: Module } | { missing: string }> {
+  const built = await builtAtRevision(rev, entry);
+  return 'missing' in built ? built : { module: (await import(pathToFileURL(built.file).href)) as Module };
 }

@@ -40,6 +40,7 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
     `≤ ${clientBudget}`,
     '≥ 0.8×',
     '≥ 0.5×',
+    '≥ 0.95×',
     '≤ 1.5×',
   ];
   expect(rows.map((line) => line.split(' | ')[4]).filter((goal) => goal !== 'context')).toEqual(goals);
