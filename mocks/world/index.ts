@@ -20,6 +20,7 @@ import { loas } from './loas';
 import { links, members } from './members';
 import { roles } from './roles';
 import { shifts } from './shifts';
+import { CAD_STREAM, DEPARTMENT_STREAM, INFO_STREAM, SERVER_TABLE_STREAMS } from './streams';
 import { lazily, seedRows, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 import { seedTokens, type Secrets, type TokenRecord } from './tokens';
 
@@ -96,27 +97,9 @@ export interface WorldCounts extends CadCounts {
   unitGroups: number;
 }
 
-/**
- * The stream each server-wide table draws from, in the order they are seeded (a table's rows may
- * point at the tables before it). Every table has one, or this does not compile.
- */
-const STREAMS: { readonly [Name in keyof ServerRows]: number } = {
-  roles: 1,
-  members: 2,
-  links: 3,
-  applications: 4,
-  applicationResponses: 5,
-  auditLogs: 6,
-  logs: 7,
-  joinRequests: 8,
-  loas: 9,
-  shifts: 10,
-};
+/** The stream each server-wide table draws from: every table has one, or this does not compile. */
+const STREAMS: { readonly [Name in keyof ServerRows]: number } = SERVER_TABLE_STREAMS;
 const SEEDING = Object.entries(STREAMS) as [keyof ServerRows, number][];
-const INFO_STREAM = 0;
-const CAD_STREAM = 11;
-/** Department `i` draws from stream `DEPARTMENT_STREAM + i`. */
-const DEPARTMENT_STREAM = 100;
 
 // Every server-wide table is counted except links (one per member, most of them); a table
 // without a count, or a count without a table, does not compile.
