@@ -31,6 +31,8 @@ export const formatPath = (path: readonly PropertyKey[]) =>
 /** `path: message`, or the message alone at the root. */
 export const describeProblem = ({ path, message }: Problem) => (path.length ? `${formatPath(path)}: ${message}` : message);
 
+const JSON_KINDS = 'a row holds plain objects, arrays, strings, finite numbers, booleans and null';
+
 const isPlainObject = (value: object) => {
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
@@ -67,8 +69,7 @@ export function jsonProblem(value: unknown, path: readonly PropertyKey[] = [], m
   const walk = (inner: unknown, at: readonly PropertyKey[], inArray: boolean): Problem | undefined => {
     if (inner === undefined && !inArray && at.length > path.length) return undefined;
     const kind = notJson(inner);
-    if (kind !== undefined)
-      return { path: at, message: `${kind} is not JSON; a row holds plain objects, arrays, strings, finite numbers, booleans and null` };
+    if (kind !== undefined) return { path: at, message: `${kind} is not JSON; ${JSON_KINDS}` };
     if (inner === null || typeof inner !== 'object') return undefined;
     if (ancestors.has(inner)) return { path: at, message: 'a circular reference (the value contains itself) is not JSON' };
     if (at.length - path.length >= maxDepth) return { path: at, message: `nested deeper than ${maxDepth} levels` };
