@@ -32,11 +32,35 @@ export { CALL_TITLES, LOG_REASONS, SHIFT_TYPES } from './kinds';
 export type { AccountLink } from './members';
 export type { RoleRow } from './roles';
 export type { ShiftRow } from './shifts';
-export type { CadRefs, DepartmentRefs, ServerRefs, Table } from './table';
+export type { CadRefs, DepartmentRefs, RowsOf, ServerRefs, Table } from './table';
 export { tokens, type Permission, type TokenRecord } from './tokens';
 
-/** The server-wide tables, as `ServerStore` holds them (departments and CAD have their own lists). */
-export const serverTables = { members, links, roles, applications, applicationResponses, auditLogs, logs, joinRequests, loas, shifts };
+/**
+ * The server-wide tables: `ServerStore` has one collection per entry, named and documented as
+ * here (departments and CAD have their own lists).
+ */
+export const serverTables = {
+  /** Members (`members.*`). */
+  members,
+  /** Chat-platform and game-platform accounts linked to members (the verification lookups). */
+  links,
+  /** Roles (`roles.*`). */
+  roles,
+  /** Applications (`applications.list`, `.get`). */
+  applications,
+  /** Responses to them, indexed by `applicationId` and `userId`. */
+  applicationResponses,
+  /** The server's audit log (`auditLogs.list`). */
+  auditLogs,
+  /** Moderation logs, indexed by `createdBy` (staff) and `username` (`logs.*`). */
+  logs,
+  /** Server-wide join requests, keyed by `userId` (`joinRequests.*`). */
+  joinRequests,
+  /** Server-wide LOAs, indexed by `memberId` (`loas.*`). */
+  loas,
+  /** Server-wide shifts, indexed by `memberId` (`shifts.*`). */
+  shifts,
+};
 
 type ServerRows = RowsOf<typeof serverTables>;
 
