@@ -54,7 +54,7 @@ describe('nesting, values and times', () => {
     const world = copy();
     let deep: Record<string, unknown> = {};
     const root = deep;
-    for (let i = 0; i < 100_000; i++) deep = (deep.next = {}) as Record<string, unknown>;
+    for (let i = 0; i < 100_000; i++) deep = deep.next = {};
     (world.logs[0] as Record<string, unknown>).proof = root;
     expect(() => createMockApi({ world })).toThrow(TypeError);
     expect(() => createMockApi({ world })).toThrow(/^world\.logs\[0\]\.proof(\.next)+: nested deeper than 64 levels$/);
