@@ -46,8 +46,12 @@ interface Failures {
   suspendedUntil: number;
 }
 
-/** An `Authorization` header that presents a token; the journal reads it the same way. */
-export const BEARER = /^Bearer ([^\s]+)$/;
+/**
+ * An `Authorization` header that presents a token; the journal reads it the same way. The scheme
+ * is case-insensitive and one or more spaces may follow it (RFC 9110 §11.1, §11.4): `bearer` and
+ * `BEARER` present a token as `Bearer` does.
+ */
+export const BEARER = /^bearer +(\S+)$/i;
 /** Past this many tracked keys, entries that no longer matter are dropped, so memory stays flat under random tokens. */
 const SWEEP_AT = 10_000;
 
@@ -86,7 +90,10 @@ export class Gate {
   admit(request: Request, now: number): Record<string, string> {
     if (!this.#rateLimit) return {};
     const { limit, windowMs } = this.#rateLimit;
-    const key = request.headers.get('authorization') ?? '';
+    // One window per token, however its header spells the scheme (`report` looks windows up this way).
+    const header = request.headers.get('authorization') ?? '';
+    const secret = BEARER.exec(header)?.[1];
+    const key = secret === undefined ? header : `Bearer ${secret}`;
     let window = this.#windows.get(key);
     if (!window || now >= window.start + windowMs) {
       sweep(this.#windows, (w) => now >= w.start + windowMs);

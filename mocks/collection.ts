@@ -7,6 +7,7 @@
 
 import type * as z from 'zod/mini';
 import { describe, typeName } from './request-body';
+import { describeProblem, jsonProblem, timeProblem } from './row-rules';
 
 /**
  * The direction of an ordering, as the `sort` query parameter gives it.
@@ -35,11 +36,13 @@ export interface CollectionSpec<Row> {
 
 /**
  * A row a table refused: it breaks the resource's schema (what the SDK would reject when the mock
- * served it), lacks the table's key, or `create()` could not make one. The message names the
- * table, the field and the problem.
+ * served it), holds a value that is not plain JSON (a cycle, a `BigInt`, `NaN`, a `Date`, a `Map`…),
+ * a time in milliseconds where the table holds seconds, lacks the table's key, or `create()` could
+ * not make one. The message names the table, the field's path and the problem; nothing is written.
  * @example
  * expect(() => mock.store.main.logs.update(logId, { createdAt: 'yesterday' as never })).toThrow(InvalidRowError);
  * // main.logs.update: createdAt must be an integer, got string
+ * expect(() => mock.store.main.logs.update(logId, { createdAt: Date.now() })).toThrow(/seconds, not milliseconds/);
  */
 export class InvalidRowError extends Error {
   override readonly name = 'InvalidRowError';
@@ -175,6 +178,7 @@ export class Collection<Row extends object> {
    */
   insert(row: Row): Row {
     this.#checkObject(row, 'insert', 'a row');
+    this.#checkValues(row, 'insert');
     this.#check(row, 'insert');
     const existing = this.get(row[this.spec.key]);
     this.#rows = existing ? this.#rows.map((r) => (r === existing ? row : r)) : [...this.#rows, row];
@@ -189,6 +193,7 @@ export class Collection<Row extends object> {
    */
   update(key: unknown, patch: Partial<Row>): Row | undefined {
     this.#checkObject(patch, 'update', 'the patch');
+    this.#checkValues(patch, 'update');
     const existing = this.get(key);
     if (!existing) return undefined;
     const updated = { ...existing, ...patch };
@@ -226,6 +231,7 @@ export class Collection<Row extends object> {
    */
   create(partial: Partial<Row> = {}): Row {
     this.#checkObject(partial, 'create', 'the partial row');
+    this.#checkValues(partial, 'create');
     const make = this.#options.make ?? this.#refuse('create', 'this table has no factory');
     const row = { ...make(this.size), ...partial };
     this.#checkFree(row[this.spec.key], 'create');
@@ -235,6 +241,15 @@ export class Collection<Row extends object> {
   /** Throws unless `value` is a plain object: a string would spread as fields "0", "1", …, and null would vanish. */
   #checkObject(value: unknown, operation: string, what: string): void {
     if (typeName(value) !== 'object') this.#refuse(operation, `${what} must be an object of fields, got ${typeName(value)}`);
+  }
+
+  /**
+   * Throws unless every field of `fields` is plain JSON and its times are seconds: what the mock
+   * could not serve, or would serve wrong for good (a cycle turns every later page into a 500).
+   */
+  #checkValues(fields: object, operation: string): void {
+    const problem = jsonProblem(fields) ?? timeProblem(fields);
+    if (problem) this.#refuse(operation, describeProblem(problem));
   }
 
   /** Throws if a row holds `key` already: `create` and a key-changing `update` never replace one. */

@@ -1,7 +1,8 @@
 /**
  * What a route sees of one request, and the small vocabulary routes are written in: a page of a
  * table, one row of it, and the parents that must exist first. Auth, paging, rate limits and
- * error rendering happen before and after, in `pipeline.ts`, never in a route.
+ * error rendering happen before and after, in the pipeline of `handlers.ts` (`respond`), never in
+ * a route.
  * @module
  */
 import type { Gate } from './auth';
@@ -46,24 +47,38 @@ export interface MockState {
   newId(): string;
 }
 
-export interface RouteContext {
+/**
+ * What a health probe sees of a request: no token, and so no server. The four probes take no
+ * token (spec Part 5), so a probe that reads one does not compile.
+ */
+export interface ProbeContext {
   readonly request: Request;
   /** Path parameters in path order, decoded; int32 parameters as numbers. */
   readonly params: readonly (string | number)[];
   /** The validated paging query (list requests only). */
   readonly query: PageQuery;
-  /** The presented token (requests that need one). */
+  readonly mock: MockState;
+}
+
+/** What a route of a request that needs a token sees: the probe's view, the token and its server. */
+export interface RouteContext extends ProbeContext {
+  /** The presented token, authenticated before the route runs. */
   readonly token: TokenRecord;
   /** The server the token belongs to. */
   readonly server: ServerStore;
-  readonly mock: MockState;
 }
+
+/** What a route answers: a body `Out` (status 200), or a whole response of `Out` built by `json`/`text`. */
+type Answer<Out> = Out | Reply<Out> | Promise<Out | Reply<Out>>;
 
 /**
  * What a route answers: a body `Out` (status 200), or a whole response built by `json`/`text`
  * (another status, headers) whose body is still an `Out`, so a wrong body does not compile.
  */
-export type Route<Out = unknown> = (context: RouteContext) => Out | Reply<Out> | Promise<Out | Reply<Out>>;
+export type Route<Out = unknown> = (context: RouteContext) => Answer<Out>;
+
+/** The route of a health probe: it sees no token. Any route table entry may be one. */
+export type Probe<Out = unknown> = (context: ProbeContext) => Answer<Out>;
 
 /** A table a route reads, found from the request (the server's, its CAD's, a department's). */
 export type Scope<Row extends object> = (context: RouteContext) => Collection<Row>;

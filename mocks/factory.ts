@@ -10,9 +10,7 @@
  */
 import { InvalidRowError, type CollectionOptions } from './collection';
 import { Draw, seededFaker, type Table } from './world';
-
-/** The stream number factories draw under, apart from the world's (0–11, 100+) and run time's (10). */
-const FACTORY_STREAM = 20;
+import { FACTORY_STREAM } from './world/streams';
 
 /** What each ref a row points into is, in words, for the refusal when there is none. */
 const NEEDED: Readonly<Record<string, string>> = {

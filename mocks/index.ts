@@ -24,6 +24,7 @@ import { checkOptions as checkKnownOptions, describe, isPlainObject } from '../s
 import { InvalidArgumentError } from '../src/core/errors';
 import { sleep } from '../src/core/sleep';
 import { Store } from './store';
+import type { MockTokens } from './types';
 import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
 import { worldFromSnapshot } from './snapshot/world';
 import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
@@ -42,6 +43,7 @@ export type { MockClock } from './clock';
 export type { FaultRule, MockFaults } from './faults';
 export { Collection, InvalidRowError, type CollectionSpec, type SortDirection } from './collection';
 export type { HealthState } from './context';
+export type { MockTokens } from './types';
 export type { JournalOptions, MockRequest, MockRequestToken } from './journal';
 export { DEFAULT_JOURNAL_LIMIT } from './journal';
 export type { AuthErrorShape } from './replies';
@@ -89,25 +91,6 @@ export interface MockOptions {
   activity?: ActivityOptions;
   /** How many rows `mock.requests` keeps: the newest `limit`, default {@link DEFAULT_JOURNAL_LIMIT} (1000); `0` keeps none. */
   journal?: JournalOptions;
-}
-
-/**
- * The five tokens of the seeded world (`mock.tokens`): same seed, same strings.
- * @example
- * const client = new CommunityServerClient({ token: mock.tokens.readOnly, baseUrl: 'https://community.test', fetch: mock.fetch });
- * await client.tokens.create({ name: 'x' }); // PermissionDeniedError: the read-only token manages nothing
- */
-export interface MockTokens {
-  /** Server `main`, every permission. */
-  readonly main: string;
-  /** Server `noCad` (no CAD: CAD requests answer 404), every permission. */
-  readonly noCad: string;
-  /** Server `main`, without token management: 403 on `tokens.create`, `tokens.deactivate`, `admin.rateLimit`. */
-  readonly readOnly: string;
-  /** Past its expiry: 401. */
-  readonly expired: string;
-  /** Deactivated: 401. */
-  readonly revoked: string;
 }
 
 /**

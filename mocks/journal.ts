@@ -6,7 +6,7 @@
  */
 import type { Store } from './store';
 import { BEARER } from './auth';
-import type { MockTokens } from './index';
+import type { MockTokens } from './types';
 import type { World } from './world';
 
 /**

@@ -17,7 +17,7 @@ import type { PagePromise } from '../src/core/pagination';
 import type { APIPromise } from '../src/core/api-promise';
 import type { Resources } from '../src/resources/index';
 import type { PageEnvelope } from '../src/schemas/index';
-import { fromCad, fromDepartment, fromServer, item, list, needs, ownServer, under, type Route } from './context';
+import { fromCad, fromDepartment, fromServer, item, list, needs, ownServer, under, type Probe, type Route } from './context';
 import * as view from './views';
 
 /** What the client parses an endpoint's answer as: the page envelope of a list, the value of the rest. */
@@ -27,9 +27,16 @@ type AnswerOf<Method> = Method extends (...args: never[]) => PagePromise<infer I
     ? Out
     : never;
 
-/** One route per endpoint of `Table`, nested the same way, each answering what its endpoint parses. */
-export type RouteTable<Table> = {
-  readonly [Name in keyof Table]: Table[Name] extends Endpoint<infer Method> ? Route<AnswerOf<Method>> : RouteTable<Table[Name]>;
+/**
+ * One route per endpoint of `Table`, nested the same way, each answering what its endpoint parses;
+ * the `health` group's are probes, which see no token (they take none).
+ */
+export type RouteTable<Table, Entry extends 'route' | 'probe' = 'route'> = {
+  readonly [Name in keyof Table]: Table[Name] extends Endpoint<infer Method>
+    ? Entry extends 'probe'
+      ? Probe<AnswerOf<Method>>
+      : Route<AnswerOf<Method>>
+    : RouteTable<Table[Name], Name extends 'health' ? 'probe' : Entry>;
 };
 
 const calls = fromCad('calls');

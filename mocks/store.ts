@@ -4,26 +4,9 @@
  * read and write it through `mock.store`; the routes read it and nothing else.
  * @module
  */
-import type {
-  Application,
-  ApplicationResponse,
-  AuditLogEvent,
-  CadCall,
-  CadCallNote,
-  CadCourtHearing,
-  CadRecord,
-  CadUnit,
-  CadUnitGroup,
-  Department,
-  DepartmentMember,
-  DepartmentRank,
-  JoinRequest,
-  Loa,
-  Log,
-  Member,
-} from '../src/schemas/index';
+import type { Department } from '../src/schemas/index';
 import { Collection, type CollectionOptions, type CollectionSpec } from './collection';
-import { tableOptions } from './factory';
+import { tableOptions, type TableSite } from './factory';
 import {
   cadRefs,
   cadTables,
@@ -33,14 +16,12 @@ import {
   serverRefs,
   serverTables,
   tokens,
-  type AccountLink,
   type CadWorld,
   type DepartmentWorld,
-  type RoleRow,
   type ServerRow,
   type ServerWorld,
   type ServerRefs,
-  type ShiftRow,
+  type RowsOf,
   type Table,
   type TokenRecord,
   type World,
@@ -49,18 +30,21 @@ import {
 /** One collection per table declaration, filled with that table's rows. */
 type CollectionsOf<Tables> = { readonly [Name in keyof Tables]: Tables[Name] extends Table<infer Row, never> ? Collection<Row> : never };
 
-/** Where a group of tables sits in the store: the world's seed, its path, and what its rows may point at. */
-interface Site<Refs> {
+/** The refs the tables of `Tables` point into (every table of a group shares them). */
+type RefsOf<Tables> = Tables[keyof Tables] extends { readonly row: (d: never, refs: infer Refs, index: number) => unknown } ? Refs : never;
+
+/** Where a group of tables sits in the store: the world's seed, its path, and what its rows may point at, given the group. */
+interface Site<Group, Refs> {
   readonly seed: number;
   readonly path: string;
-  readonly refs: () => Refs;
+  readonly refs: (group: Group) => Refs;
 }
 
 /** The collections of `tables`, each filled from `rows` under the same name, with `create()` and schema checks. */
 function collectionsOf<Tables extends Record<string, { readonly spec: object }>, Refs>(
   tables: Tables,
   rows: { [Name in keyof Tables]: object[] },
-  site: Site<Refs>,
+  site: TableSite<Refs>,
 ): CollectionsOf<Tables> {
   const entries = Object.entries(tables).map(([name, table]) => {
     const options = tableOptions(table as unknown as Table<object, Refs>, { ...site, path: `${site.path}.${name}` });
@@ -70,71 +54,71 @@ function collectionsOf<Tables extends Record<string, { readonly spec: object }>,
 }
 
 /**
- * Everything inside one department: what `departments.*(departmentId, …)` requests serve.
+ * The base class of a group of tables: one {@link Collection} field per table of `tables`, named
+ * as the table is, filled from the world's rows. The fields come from the list itself, so a group
+ * has a field for every table it lists and none it does not: a table added to a list is served,
+ * and a field with no table cannot be declared by mistake.
+ */
+function tableGroup<Tables extends Record<string, { readonly spec: object }>>(tables: Tables) {
+  type Group = CollectionsOf<Tables>;
+  class TableGroup {
+    constructor(rows: RowsOf<Tables>, site: Site<Group, RefsOf<Tables>>) {
+      const group = this as unknown as Group;
+      Object.assign(this, collectionsOf(tables, rows as { [Name in keyof Tables]: object[] }, { ...site, refs: () => site.refs(group) }));
+    }
+  }
+  return TableGroup as unknown as abstract new (rows: RowsOf<Tables>, site: Site<Group, RefsOf<Tables>>) => Group;
+}
+
+/**
+ * Everything inside one department: what `departments.*(departmentId, …)` requests serve, one
+ * collection per table of the department's list (`ranks`, `members`, `shifts`, `loas`,
+ * `joinRequests`, `auditLogs`).
  * @example
  * const [department] = mock.store.main.departments.all();
  * const inside = mock.store.main.departmentData.get(department!.id)!;
  * inside.members.size; // what departments.members.list(department.id) reports as total
  */
-export class DepartmentStore {
-  // `declare`: the fields are documented here and filled from `departmentTables` in the constructor.
-  /** Its ranks (`departments.ranks.*`), by position. */
-  declare readonly ranks: Collection<DepartmentRank>;
-  /** Its members (`departments.members.*`). */
-  declare readonly members: Collection<DepartmentMember>;
-  /** Its members' shifts (`departments.shifts.*`). */
-  declare readonly shifts: Collection<ShiftRow>;
-  /** Its LOAs (`departments.loas.*`). */
-  declare readonly loas: Collection<Loa>;
-  /** Requests to join it (`departments.joinRequests.*`). */
-  declare readonly joinRequests: Collection<JoinRequest>;
-  /** Its audit log (`departments.auditLogs`). */
-  declare readonly auditLogs: Collection<AuditLogEvent>;
+export class DepartmentStore extends tableGroup(departmentTables) {
   /** @internal the store builds these from the seeded world; `server` holds the department. */
   constructor(world: Omit<DepartmentWorld, 'department'>, server: ServerStore, departmentId: string, seed: number) {
-    const refs = () => {
-      const position = server.departments.ordered().findIndex((department) => department.id === departmentId);
-      const inner = {
-        ranks: () => this.ranks.ordered(),
-        members: () => this.members.ordered(),
-        joinRequests: () => this.joinRequests.ordered(),
-      };
-      return departmentRefs(server.refs(), server.departments.get(departmentId)!, inner, Math.max(0, position));
-    };
-    Object.assign(this, collectionsOf(departmentTables, world, { seed, path: `${server.name}.departmentData.${departmentId}`, refs }));
+    super(world, {
+      seed,
+      path: `${server.name}.departmentData.${departmentId}`,
+      refs: (inside) => {
+        const position = server.departments.ordered().findIndex((department) => department.id === departmentId);
+        const rows = {
+          ranks: () => inside.ranks.ordered(),
+          members: () => inside.members.ordered(),
+          joinRequests: () => inside.joinRequests.ordered(),
+        };
+        return departmentRefs(server.refs(), server.departments.get(departmentId)!, rows, Math.max(0, position));
+      },
+    });
   }
 }
 
 /**
- * The computer-aided dispatch of one server: what `cad.*` requests serve.
+ * The computer-aided dispatch of one server: what `cad.*` requests serve, one collection per
+ * table of the CAD list (`calls`, `notes`, `records`, `courtHearings`, `units`, `unitGroups`).
  * @example
  * const cad = mock.store.main.cad!;
  * cad.units.update(7, { panic: true }); // cad.units.get(7) now reports the panic
  */
-export class CadStore {
-  // `declare`: the fields are documented here and filled from `cadTables` in the constructor.
-  /** CAD calls (`cad.calls.list`, `.get`). */
-  declare readonly calls: Collection<CadCall>;
-  /** Notes of every call, indexed by `callId` (`cad.calls.notes`, `.note`). */
-  declare readonly notes: Collection<CadCallNote>;
-  /** Records (`cad.records.*`). */
-  declare readonly records: Collection<CadRecord>;
-  /** Court hearings (`cad.courtHearings.*`). */
-  declare readonly courtHearings: Collection<CadCourtHearing>;
-  /** Units, keyed by their int32 id (`cad.units.*`). */
-  declare readonly units: Collection<CadUnit>;
-  /** Unit groups, keyed by their int32 id (`cad.unitGroups.*`). */
-  declare readonly unitGroups: Collection<CadUnitGroup>;
+export class CadStore extends tableGroup(cadTables) {
   /** @internal the store builds these from the seeded world; `server` is the server it serves. */
   constructor(world: CadWorld, server: ServerStore, seed: number) {
-    const refs = () =>
-      cadRefs(server.refs(), {
-        units: () => this.units.ordered(),
-        records: () => this.records.ordered(),
-        calls: () => this.calls.ordered(),
-        unitGroups: () => this.unitGroups.ordered(),
-      });
-    Object.assign(this, collectionsOf(cadTables, world, { seed, path: `${server.name}.cad`, refs }));
+    super(world, {
+      seed,
+      path: `${server.name}.cad`,
+      refs: (cad) =>
+        cadRefs(server.refs(), {
+          units: () => cad.units.ordered(),
+          records: () => cad.records.ordered(),
+          calls: () => cad.calls.ordered(),
+          unitGroups: () => cad.unitGroups.ordered(),
+        }),
+    });
   }
 }
 
@@ -175,35 +159,16 @@ const EMPTY_DEPARTMENT: Omit<DepartmentWorld, 'department'> = {
 };
 
 /**
- * The data of one server: every table its token's requests read.
+ * The data of one server: every table its token's requests read, one collection per table of the
+ * server's list (`members`, `links`, `roles`, `applications`, `applicationResponses`,
+ * `auditLogs`, `logs`, `joinRequests`, `loas`, `shifts`), plus its departments and CAD.
  * @example
  * mock.store.main.members.delete(memberId); // members.get(memberId) now answers 404
  * mock.store.noCad.cad; // null: every CAD request of the noCad token answers 404 cad_not_found
  */
-export class ServerStore {
+export class ServerStore extends tableGroup(serverTables) {
   /** What `server.info()` answers. */
   info: ServerRow;
-  // `declare`: the fields are documented here and filled from `serverTables` in the constructor.
-  /** Members (`members.*`). */
-  declare readonly members: Collection<Member>;
-  /** Chat-platform and game-platform accounts linked to members (the verification lookups). */
-  declare readonly links: Collection<AccountLink>;
-  /** Roles (`roles.*`). */
-  declare readonly roles: Collection<RoleRow>;
-  /** Applications (`applications.list`, `.get`). */
-  declare readonly applications: Collection<Application>;
-  /** Responses to them, indexed by `applicationId` and `userId`. */
-  declare readonly applicationResponses: Collection<ApplicationResponse>;
-  /** The server's audit log (`auditLogs.list`). */
-  declare readonly auditLogs: Collection<AuditLogEvent>;
-  /** Moderation logs, indexed by `createdBy` (staff) and `username` (`logs.*`). */
-  declare readonly logs: Collection<Log>;
-  /** Server-wide join requests, keyed by `userId` (`joinRequests.*`). */
-  declare readonly joinRequests: Collection<JoinRequest>;
-  /** Server-wide LOAs, indexed by `memberId` (`loas.*`). */
-  declare readonly loas: Collection<Loa>;
-  /** Server-wide shifts, indexed by `memberId` (`shifts.*`). */
-  declare readonly shifts: Collection<ShiftRow>;
   /**
    * Departments (`departments.list`, `.get`); what is inside each is in `departmentData`, which
    * follows this table: `insert` a department and its nested routes answer (empty), `delete` it
@@ -220,14 +185,13 @@ export class ServerStore {
 
   /** @internal the store builds these from the seeded world. */
   constructor(world: ServerWorld, name: string, seed: number) {
+    super(world, { seed, path: name, refs: () => this.refs() });
     this.info = world.info;
     this.name = name;
-    const site = { seed, path: name, refs: () => this.refs() };
-    Object.assign(this, collectionsOf(serverTables, world, site));
     this.departmentData = new Map(world.departments.map((d) => [d.department.id, new DepartmentStore(d, this, d.department.id, seed)]));
     this.departments = new DepartmentCollection(
       world.departments.map((d) => d.department),
-      tableOptions(departments, { ...site, path: `${name}.departments` }),
+      tableOptions(departments, { seed, path: `${name}.departments`, refs: () => this.refs() }),
       this.departmentData,
       (departmentId) => new DepartmentStore(EMPTY_DEPARTMENT, this, departmentId, seed),
     );
@@ -247,18 +211,6 @@ export class ServerStore {
     return serverRefs(this.info, rows);
   }
 }
-
-/** `true` when `Store` declares one field per table of `Tables`, each the collection of its rows. */
-type Declares<Store, Tables> = Store extends CollectionsOf<Tables> ? true : never;
-/**
- * @internal compile-time check: the classes' documented fields are exactly the collections their
- * table lists derive, so a table added to a list without its field (or the reverse) does not build.
- */
-export const storesDeclareTheirTables: [
-  Declares<ServerStore, typeof serverTables>,
-  Declares<DepartmentStore, typeof departmentTables>,
-  Declares<CadStore, typeof cadTables>,
-] = [true, true, true];
 
 /**
  * All of the mock's data (`mock.store`): both servers and every token. Read it to know what a

@@ -16,7 +16,7 @@ import type {
   ServerInfo,
   Token,
 } from '../src/schemas/index';
-import { fail, type Route, type RouteContext, type Scope } from './context';
+import { fail, type Probe, type Route, type RouteContext, type Scope } from './context';
 import { json, missingLink, notFound, text, type Reply } from './replies';
 import { readJsonBody } from './request-body';
 import { CreateTokenRequestSchema } from '../src/schemas/tokens';
@@ -130,23 +130,23 @@ export const chatAccount: Route<Account> = (c) => {
 };
 
 /** #61: "OK", or 503 naming what is down. */
-export const healthCheck: Route<string> = ({ mock: { health } }) => {
+export const healthCheck: Probe<string> = ({ mock: { health } }) => {
   const down = [!health.database && 'database', !health.cache && 'cache'].filter(Boolean);
   return down.length ? text(503, `${down.join(' and ')} unavailable`) : text(200, 'OK');
 };
 
 /** #62: alive while the process is. */
-export const liveness: Route<HealthStatus> = () => ({ status: 'ok' });
+export const liveness: Probe<HealthStatus> = () => ({ status: 'ok' });
 
 /** #63: the service's state and the requests answered by status since the last reset. */
-export const metrics: Route<Metrics> = ({ mock }) => ({
+export const metrics: Probe<Metrics> = ({ mock }) => ({
   status: mock.health.database && mock.health.cache ? 'ok' : 'degraded',
   databasePoolSize: mock.health.database ? 10 : 0,
   requestsServed: Object.fromEntries([...mock.served].sort(([a], [b]) => a - b)),
 });
 
 /** #64: ready when the database, the cache and the service are; 503 with the same shape otherwise. */
-export const readiness: Route<ReadinessStatus> = ({ mock: { health } }) => {
+export const readiness: Probe<ReadinessStatus> = ({ mock: { health } }) => {
   const checks = {
     database: health.database ? 'ok' : 'unavailable',
     cache: health.cache ? 'ok' : 'unavailable',

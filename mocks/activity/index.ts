@@ -7,7 +7,8 @@
  */
 import { InvalidArgumentError } from '../../src/core/errors';
 import type { MockState } from '../context';
-import { Draw, runtimeFaker } from '../world';
+import { Draw, seededFaker } from '../world';
+import { ACTIVITY_STREAM } from '../world/streams';
 import { callClosed, callNoted, callOpened } from './cad';
 import { joinRequested, loaEnded, loaRequested, loaReviewed, memberAdded, shiftEnded, shiftStarted } from './duty';
 import { membersOf, type FollowUp, type Happening, type Moment } from './moment';
@@ -87,9 +88,8 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
   let timer: ReturnType<typeof setInterval> | undefined;
 
   const restart = () => {
-    const f = runtimeFaker(seed);
-    f.seed([seed, 11, 0]); // its own stream: requests made meanwhile never change the events
-    draw = new Draw(f);
+    // Its own stream: requests made meanwhile never change the events.
+    draw = new Draw(seededFaker([seed, ACTIVITY_STREAM, 0]));
     followUps = [];
   };
 

@@ -7,6 +7,8 @@
 import * as z from 'zod/mini';
 import { InvalidArgumentError } from '../../src/core/errors';
 import { describeIssue } from '../../src/core/issues';
+import { describeProblem, formatPath, jsonProblem } from '../row-rules';
+import { integrityProblem } from './integrity';
 import {
   ApplicationResponseSchema,
   ApplicationSchema,
@@ -204,16 +206,15 @@ const snapshotSchema: z.ZodMiniType<WorldSnapshot> = z.object({
   ),
 });
 
-/** `members[3].createdAt` from zod's `['members', 3, 'createdAt']`. */
-const formatPath = (path: readonly PropertyKey[]) =>
-  path.map((key, at) => (typeof key === 'number' ? `[${key}]` : `${at === 0 ? '' : '.'}${String(key)}`)).join('');
-
 /**
  * What is wrong with `value` as a snapshot, as `path: problem` (e.g.
  * `members[3].createdAt: expected int`), or `undefined` when it is a valid one. The version is
- * checked first: a snapshot of another format would otherwise report every row.
+ * checked first: a snapshot of another format would otherwise report every row. Then that it is
+ * plain JSON nested at most `MAX_DEPTH` (64) deep (a deeper one is a problem at its path, not a
+ * stack overflow), its schema, and last that no list has two rows under one key and no time is
+ * in milliseconds. `label` is what the snapshot is called in messages that point at another row.
  */
-export function snapshotProblem(value: unknown): string | undefined {
+export function snapshotProblem(value: unknown, label = 'world'): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return 'expected a snapshot object ({ version: 1, takenAt, server, members, … })';
   }
@@ -221,8 +222,13 @@ export function snapshotProblem(value: unknown): string | undefined {
   if (version !== SNAPSHOT_VERSION) {
     return `version: this SDK reads snapshot version ${SNAPSHOT_VERSION}, got ${JSON.stringify(version) ?? 'none'}`;
   }
+  const notJson = jsonProblem(value);
+  if (notJson) return describeProblem(notJson);
   const parsed = snapshotSchema.safeParse(value);
-  if (parsed.success) return undefined;
+  if (parsed.success) {
+    const problem = integrityProblem(value as WorldSnapshot, label);
+    return problem && describeProblem(problem);
+  }
   const [first, ...rest] = parsed.error.issues;
   const more = rest.length ? ` (+${rest.length} more)` : '';
   return `${formatPath(first!.path) || '(root)'}: ${describeIssue(first!)}${more}`;
@@ -230,7 +236,7 @@ export function snapshotProblem(value: unknown): string | undefined {
 
 /** `value` as a snapshot, its rows as they were (no field dropped or added); throws `InvalidArgumentError` naming the path of the first problem under `label`. */
 export function parseSnapshot(value: unknown, label = 'world'): WorldSnapshot {
-  const problem = snapshotProblem(value);
+  const problem = snapshotProblem(value, label);
   if (problem !== undefined) throw new InvalidArgumentError(`${label}${problem.startsWith('expected') ? ': ' : '.'}${problem}`);
   return value as WorldSnapshot;
 }

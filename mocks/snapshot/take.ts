@@ -154,11 +154,21 @@ class Reader {
     readonly meter: ProgressMeter,
   ) {}
 
-  /** Every row of a list, `pages` pages at a time, counted on the progress line. */
-  private async all<T>(list: PagePromise<T>, pages = this.concurrency): Promise<T[]> {
+  /**
+   * Every row of a list, `pages` pages at a time, counted on the progress line. A live list may
+   * shift while its pages are read, showing a row on two of them: it is kept once, where it was
+   * first read (a world with two rows under one key is refused).
+   */
+  private async all<T>(list: PagePromise<T>, pages = this.concurrency, key = 'id'): Promise<T[]> {
     const rows = await list.toArray({ concurrency: pages });
     this.meter.add(rows.length);
-    return rows;
+    const seen = new Set<unknown>();
+    return rows.filter((row) => {
+      const id = (row as Record<string, unknown>)[key];
+      if (id !== undefined && seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
   }
 
   /** A list of each parent (a call's notes, an application's responses), parents side by side, one page at a time each. */
@@ -187,7 +197,7 @@ class Reader {
     );
     const auditLogs = await this.step('audit logs', () => this.all(client.auditLogs.list(PAGE)));
     const logs = await this.step('logs', () => this.all(client.logs.list(PAGE)));
-    const joinRequests = await this.step('join requests', () => this.all(client.joinRequests.list(PAGE)));
+    const joinRequests = await this.step('join requests', () => this.all(client.joinRequests.list(PAGE), this.concurrency, 'userId'));
     const loas = await this.step('LOAs', () => this.all(client.loas.list(PAGE)));
     const shifts = await this.step('shifts', () => this.all(client.shifts.list(PAGE)));
     const departments = await this.step('departments', () => this.departments());
@@ -237,7 +247,7 @@ class Reader {
       members: await this.all(departments.members.list(department.id, PAGE), 1),
       shifts: await this.all(departments.shifts.list(department.id, PAGE), 1),
       loas: await this.all(departments.loas.list(department.id, PAGE), 1),
-      joinRequests: await this.all(departments.joinRequests.list(department.id, PAGE), 1),
+      joinRequests: await this.all(departments.joinRequests.list(department.id, PAGE), 1, 'userId'),
       auditLogs: await this.all(departments.auditLogs(department.id, PAGE), 1),
     }));
   }

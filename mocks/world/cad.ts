@@ -246,8 +246,21 @@ const notes: Table<CadCallNote, CadRefs> = {
   needs: ['calls', 'authorIds'],
 };
 
-/** The tables of a server's CAD, as `CadStore` holds them. */
-export const cadTables = { calls, notes, records, courtHearings, units, unitGroups };
+/** The tables of a server's CAD: `CadStore` has one collection per entry, named and documented as here. */
+export const cadTables = {
+  /** CAD calls (`cad.calls.list`, `.get`). */
+  calls,
+  /** Notes of every call, indexed by `callId` (`cad.calls.notes`, `.note`). */
+  notes,
+  /** Records (`cad.records.*`). */
+  records,
+  /** Court hearings (`cad.courtHearings.*`). */
+  courtHearings,
+  /** Units, keyed by their int32 id (`cad.units.*`). */
+  units,
+  /** Unit groups, keyed by their int32 id (`cad.unitGroups.*`). */
+  unitGroups,
+};
 
 /** A server's CAD rows. */
 export type CadWorld = RowsOf<typeof cadTables>;

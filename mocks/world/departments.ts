@@ -99,13 +99,19 @@ const departmentMembers: Table<DepartmentMember, DepartmentRefs> = {
       .map((member, index) => rosterEntry(d, refs, member, index)),
 };
 
-/** The tables inside one department, as `DepartmentStore` holds them. */
+/** The tables inside one department: `DepartmentStore` has one collection per entry, named and documented as here. */
 export const departmentTables = {
+  /** Its ranks (`departments.ranks.*`), by position. */
   ranks,
+  /** Its members (`departments.members.*`). */
   members: departmentMembers,
+  /** Its members' shifts (`departments.shifts.*`). */
   shifts: departmentShifts,
+  /** Its LOAs (`departments.loas.*`). */
   loas: departmentLoas,
+  /** Requests to join it (`departments.joinRequests.*`). */
   joinRequests: departmentJoinRequests,
+  /** Its audit log (`departments.auditLogs`). */
   auditLogs: departmentAuditLogs,
 };
 

@@ -6,6 +6,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
+import { ASIDE_STREAM, RUNTIME_STREAM } from './streams';
 
 /**
  * The first instant of the seeded world: every timestamp (Unix seconds) is at or after it,
@@ -22,9 +23,6 @@ export const WORLD_START = 1_672_531_200;
  * expect(newest.createdAt).toBeLessThanOrEqual(WORLD_END);
  */
 export const WORLD_END = 1_767_225_600;
-
-/** The sub-stream `Draw.aside` draws from. */
-const ASIDE_STREAM = 7919;
 
 /** A private faker, so seeding it never disturbs a caller's own `faker`. */
 export function createFaker(): Faker {
@@ -43,7 +41,7 @@ export function seededFaker(stream: number[]): Faker {
 
 /** A seeded faker stream for values the mock makes at run time (new tokens, latency jitter). */
 export function runtimeFaker(seed: number): Faker {
-  return seededFaker([seed, 10, 0]);
+  return seededFaker([seed, RUNTIME_STREAM, 0]);
 }
 
 /** Draws from a seeded faker with the few shapes the rows need (the world's, and the activity's). */

@@ -20,6 +20,7 @@ import { loas } from './loas';
 import { links, members } from './members';
 import { roles } from './roles';
 import { shifts } from './shifts';
+import { CAD_STREAM, DEPARTMENT_STREAM, INFO_STREAM, SERVER_TABLE_STREAMS } from './streams';
 import { lazily, seedRows, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 import { seedTokens, type Secrets, type TokenRecord } from './tokens';
 
@@ -31,11 +32,35 @@ export { CALL_TITLES, LOG_REASONS, SHIFT_TYPES } from './kinds';
 export type { AccountLink } from './members';
 export type { RoleRow } from './roles';
 export type { ShiftRow } from './shifts';
-export type { CadRefs, DepartmentRefs, ServerRefs, Table } from './table';
+export type { CadRefs, DepartmentRefs, RowsOf, ServerRefs, Table } from './table';
 export { tokens, type Permission, type TokenRecord } from './tokens';
 
-/** The server-wide tables, as `ServerStore` holds them (departments and CAD have their own lists). */
-export const serverTables = { members, links, roles, applications, applicationResponses, auditLogs, logs, joinRequests, loas, shifts };
+/**
+ * The server-wide tables: `ServerStore` has one collection per entry, named and documented as
+ * here (departments and CAD have their own lists).
+ */
+export const serverTables = {
+  /** Members (`members.*`). */
+  members,
+  /** Chat-platform and game-platform accounts linked to members (the verification lookups). */
+  links,
+  /** Roles (`roles.*`). */
+  roles,
+  /** Applications (`applications.list`, `.get`). */
+  applications,
+  /** Responses to them, indexed by `applicationId` and `userId`. */
+  applicationResponses,
+  /** The server's audit log (`auditLogs.list`). */
+  auditLogs,
+  /** Moderation logs, indexed by `createdBy` (staff) and `username` (`logs.*`). */
+  logs,
+  /** Server-wide join requests, keyed by `userId` (`joinRequests.*`). */
+  joinRequests,
+  /** Server-wide LOAs, indexed by `memberId` (`loas.*`). */
+  loas,
+  /** Server-wide shifts, indexed by `memberId` (`shifts.*`). */
+  shifts,
+};
 
 type ServerRows = RowsOf<typeof serverTables>;
 
@@ -96,27 +121,9 @@ export interface WorldCounts extends CadCounts {
   unitGroups: number;
 }
 
-/**
- * The stream each server-wide table draws from, in the order they are seeded (a table's rows may
- * point at the tables before it). Every table has one, or this does not compile.
- */
-const STREAMS: { readonly [Name in keyof ServerRows]: number } = {
-  roles: 1,
-  members: 2,
-  links: 3,
-  applications: 4,
-  applicationResponses: 5,
-  auditLogs: 6,
-  logs: 7,
-  joinRequests: 8,
-  loas: 9,
-  shifts: 10,
-};
+/** The stream each server-wide table draws from: every table has one, or this does not compile. */
+const STREAMS: { readonly [Name in keyof ServerRows]: number } = SERVER_TABLE_STREAMS;
 const SEEDING = Object.entries(STREAMS) as [keyof ServerRows, number][];
-const INFO_STREAM = 0;
-const CAD_STREAM = 11;
-/** Department `i` draws from stream `DEPARTMENT_STREAM + i`. */
-const DEPARTMENT_STREAM = 100;
 
 // Every server-wide table is counted except links (one per member, most of them); a table
 // without a count, or a count without a table, does not compile.

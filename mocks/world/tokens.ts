@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { int64, str } from '../../src/schemas/common';
 import type { CollectionSpec } from '../collection';
 import { Draw, seededFaker, tokenSecret, WORLD_START } from './draw';
+import { TOKENS_STREAM } from './streams';
 import type { Table } from './table';
 
 /**
@@ -94,9 +95,9 @@ export const tokens: Table<TokenRecord, { readonly serverId: string }> = {
   row: (d, { serverId }) => ({ ...tokenOf(d, '', serverId, ['read', 'manage_tokens']), name: `${d.f.word.adjective()}-bot` }),
 };
 
-/** The seeded tokens (stream `[seed, 9, 0]`): `main` and `noCad` own their servers; the rest are `main`'s. */
+/** The seeded tokens (stream `[seed, TOKENS_STREAM, 0]`): `main` and `noCad` own their servers; the rest are `main`'s. */
 export function seedTokens(seed: number, mainId: string, noCadId: string): { tokens: TokenRecord[]; secrets: Secrets } {
-  const d = new Draw(seededFaker([seed, 9, 0]));
+  const d = new Draw(seededFaker([seed, TOKENS_STREAM, 0]));
   const token = (name: string, serverId: string, permissions: Permission[], extra: Partial<TokenRecord> = {}) =>
     tokenOf(d, name, serverId, permissions, extra);
   const all = [

@@ -302,7 +302,7 @@ describe('paging and ordering', () => {
       (m: { createdAt: number }) => m.createdAt,
     );
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-    const ids = (await rawAnswer(mock, '/api/v1/server/logs?pageSize=100&orderBy=id&sort=ASC')).json.data.map((l: { id: string }) => l.id);
+    const ids = (await rawAnswer(mock, '/api/v1/server/logs?pageSize=100&orderBy=id&sort=asc')).json.data.map((l: { id: string }) => l.id);
     expect(ids).toEqual([...ids].sort());
     // Audit logs order by their `timestamp`; `createdAt` names it too.
     const events = (await rawAnswer(mock, '/api/v1/server/audit-logs?orderBy=createdAt&sort=asc&pageSize=50')).json.data.map(

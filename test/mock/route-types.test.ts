@@ -7,7 +7,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Log, Member, PageEnvelope, ServerInfo, Token } from '../../src/schemas/index';
 import type { Resources } from '../../src/resources/index';
-import { fromServer, item, list, needs, type Route } from '../../mocks/context';
+import { fromServer, item, list, needs, type Probe, type Route } from '../../mocks/context';
 import { json, text } from '../../mocks/replies';
 import type { RouteTable } from '../../mocks/routes';
 
@@ -19,7 +19,7 @@ describe('each route answers what the client parses', () => {
     expectTypeOf<Routes['logs']['list']>().toEqualTypeOf<Route<PageEnvelope<Log>>>();
     expectTypeOf<Routes['server']['info']>().toEqualTypeOf<Route<ServerInfo>>();
     expectTypeOf<Routes['tokens']['create']>().toEqualTypeOf<Route<Token>>();
-    expectTypeOf<Routes['health']['check']>().toEqualTypeOf<Route<string>>();
+    expectTypeOf<Routes['health']['check']>().toEqualTypeOf<Probe<string>>();
   });
 
   it('a route over the wrong table, or with the wrong body, does not compile', () => {
@@ -37,5 +37,15 @@ describe('each route answers what the client parses', () => {
     const textProbe: Routes['health']['check'] = () => text(200, 'OK');
     const logsList: Routes['logs']['list'] = list(fromServer('logs'), 'createdBy');
     expectTypeOf([logsGet, wrongTable, rowForPage, wrongField, wrongReply, untyped, textProbe, logsList]).toBeArray();
+  });
+
+  it('a health probe sees no token (it takes none), and so no server; every other route does (issue 19)', () => {
+    // @ts-expect-error a probe's context has no token
+    const readsToken: Routes['health']['live'] = (c) => ({ status: c.token.name });
+    // @ts-expect-error nor a server, which is the token's
+    const readsServer: Routes['health']['live'] = (c) => ({ status: c.server.info.id });
+    const probe: Routes['health']['live'] = (c) => ({ status: c.mock.health.database ? 'ok' : 'down' });
+    const current: Routes['tokens']['current'] = (c) => ({ ...c.token, active: true });
+    expectTypeOf([readsToken, readsServer, probe, current]).toBeArray();
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * What every row the mock holds must be, whatever its table: plain JSON (the mock serves rows
+ * with `JSON.stringify`, so anything else turns every later page of its list into a 500, or is
+ * silently changed on the way out), nested no deeper than {@link MAX_DEPTH}, and with its times in
+ * Unix seconds. Tables check these on every write; a world snapshot is checked the same way.
+ * @module
+ */
+
+/** How deep a value may nest (a row's fields are level 1): far beyond any real row, short of a stack overflow. */
+export const MAX_DEPTH = 64;
+
+/**
+ * The largest Unix-seconds time a row may hold (year 5138). A millisecond time of today is
+ * ~1.8e12, a second one ~1.8e9: anything past this bound is milliseconds given as seconds.
+ */
+export const MAX_SECONDS = 1e11;
+
+/** A field of the API that holds a time in Unix seconds: `createdAt`, `timestamp`, `lastUpdated`, `inactiveSince`… */
+const TIME_FIELD = /(?:At|Since|^timestamp|^lastUpdated|^internalLastChecked|^inactiveLastShift)$/;
+
+/** Where in a value a problem is, and what it is. */
+export interface Problem {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/** `members[3].createdAt` from `['members', 3, 'createdAt']`. */
+export const formatPath = (path: readonly PropertyKey[]) =>
+  path.map((key, at) => (typeof key === 'number' ? `[${key}]` : `${at === 0 ? '' : '.'}${String(key)}`)).join('');
+
+/** `path: message`, or the message alone at the root. */
+export const describeProblem = ({ path, message }: Problem) => (path.length ? `${formatPath(path)}: ${message}` : message);
+
+const JSON_KINDS = 'a row holds plain objects, arrays, strings, finite numbers, booleans and null';
+
+const isPlainObject = (value: object) => {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+/** What a value that is not JSON is, in words: `a bigint`, `a Map`, `NaN`. */
+function notJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${value} (JSON has finite numbers only)`;
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+      return `a ${typeof value}`;
+    case 'undefined':
+      return 'undefined';
+    default:
+      if (value === null || Array.isArray(value) || isPlainObject(value as object)) return undefined;
+      return `a ${(value as object).constructor?.name ?? 'non-plain object'} instance`;
+  }
+}
+
+/**
+ * The first place where `value` is not plain JSON: a bigint, function, symbol, NaN or ±Infinity,
+ * `undefined` inside an array (JSON would send `null`), a Date, Map or class instance, a
+ * circular reference, or nesting deeper than `maxDepth`. An object's `undefined` field is fine:
+ * it is absent, as JSON sends it. `path` is where `value` sits.
+ */
+export function jsonProblem(value: unknown, path: readonly PropertyKey[] = [], maxDepth = MAX_DEPTH): Problem | undefined {
+  const ancestors = new Set<object>();
+  const walk = (inner: unknown, at: readonly PropertyKey[], inArray: boolean): Problem | undefined => {
+    if (inner === undefined && !inArray && at.length > path.length) return undefined;
+    const kind = notJson(inner);
+    if (kind !== undefined) return { path: at, message: `${kind} is not JSON; ${JSON_KINDS}` };
+    if (inner === null || typeof inner !== 'object') return undefined;
+    if (ancestors.has(inner)) return { path: at, message: 'a circular reference (the value contains itself) is not JSON' };
+    if (at.length - path.length >= maxDepth) return { path: at, message: `nested deeper than ${maxDepth} levels` };
+    ancestors.add(inner);
+    const entries: [PropertyKey, unknown][] = Array.isArray(inner) ? inner.map((item, index) => [index, item]) : Object.entries(inner);
+    for (const [key, item] of entries) {
+      const problem = walk(item, [...at, key], Array.isArray(inner));
+      if (problem) return problem;
+    }
+    ancestors.delete(inner);
+    return undefined;
+  };
+  return walk(value, path, false);
+}
+
+/** The first time field of `row` (of `fields`, when given) that holds milliseconds rather than seconds. */
+export function timeProblem(
+  row: object,
+  fields: readonly string[] = Object.keys(row),
+  path: readonly PropertyKey[] = [],
+): Problem | undefined {
+  for (const field of fields) {
+    const value = (row as Record<string, unknown>)[field];
+    if (TIME_FIELD.test(field) && typeof value === 'number' && Math.abs(value) > MAX_SECONDS) {
+      return { path: [...path, field], message: `${value} is a time in Unix seconds, not milliseconds (at most ${MAX_SECONDS})` };
+    }
+  }
+  return undefined;
+}
