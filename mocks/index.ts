@@ -13,6 +13,7 @@
  */
 import { getResponse, type HttpHandler } from 'msw';
 import { checkActivityOptions, createActivity, type ActivityOptions, type MockActivity } from './activity/index';
+import { MOCK_INTERNALS, type MockInternals } from './control/internals';
 import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
 import type { HealthState, MockState } from './context';
 import { DEFAULT_JOURNAL_LIMIT, Journal, type JournalOptions, type MockRequest } from './journal';
@@ -286,7 +287,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     return response ?? unknownRoute(request.method, request.url, request);
   };
 
-  return {
+  const api: MockApi = {
     handlers: Object.freeze(handlers),
     fetch: mockFetch,
     tokens: Object.freeze({ ...pristine.secrets }),
@@ -315,4 +316,8 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       control.reset();
     },
   };
+  // Hidden (a registered symbol, not enumerable): for the HTTP control plane of `mock/node` only.
+  const internals: MockInternals = { clearRequests: () => state.journal.clear() };
+  Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
+  return api;
 }
