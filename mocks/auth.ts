@@ -59,19 +59,33 @@ function sweep<Entry>(map: Map<string, Entry>, stale: (entry: Entry) => boolean)
 export class Gate {
   #windows = new Map<string, Window>();
   #failures = new Map<string, Failures>();
+  #rateLimit: RateLimitOptions | undefined;
 
   constructor(
-    private readonly rateLimit: RateLimitOptions | undefined,
+    rateLimit: RateLimitOptions | undefined,
     private readonly failureLimit: AuthFailureLimitOptions | undefined,
-  ) {}
+  ) {
+    this.#rateLimit = rateLimit;
+  }
+
+  /** The window every token gets now, `undefined` when rate limiting is off. */
+  get rateLimit(): RateLimitOptions | undefined {
+    return this.#rateLimit;
+  }
+
+  /** Replaces the window (`undefined`: off); every token starts a fresh one, as after a restart of the service. */
+  setRateLimit(rateLimit: RateLimitOptions | undefined): void {
+    this.#rateLimit = rateLimit === undefined ? undefined : { limit: rateLimit.limit, windowMs: rateLimit.windowMs };
+    this.#windows.clear();
+  }
 
   /**
    * Counts one request against the presenter's window. Returns the `X-RateLimit-*` headers every
    * answer carries (none when rate limiting is off), and throws 429 when the window is spent.
    */
   admit(request: Request, now: number): Record<string, string> {
-    if (!this.rateLimit) return {};
-    const { limit, windowMs } = this.rateLimit;
+    if (!this.#rateLimit) return {};
+    const { limit, windowMs } = this.#rateLimit;
     const key = request.headers.get('authorization') ?? '';
     let window = this.#windows.get(key);
     if (!window || now >= window.start + windowMs) {
@@ -146,14 +160,14 @@ export class Gate {
   report(tokens: readonly TokenRecord[], now: number) {
     return tokens.map((token) => {
       const window = this.#windows.get(`Bearer ${token.secret}`);
-      const current = window && now < window.start + (this.rateLimit?.windowMs ?? 0) ? window : undefined;
+      const current = window && now < window.start + (this.#rateLimit?.windowMs ?? 0) ? window : undefined;
       const failures = this.#failures.get(token.secret);
       return {
         tokenId: token.id,
         name: token.name,
         used: current?.used ?? 0,
-        remaining: this.rateLimit ? this.rateLimit.limit - (current?.used ?? 0) : null,
-        resetAt: current && this.rateLimit ? Math.ceil((current.start + this.rateLimit.windowMs) / 1000) : null,
+        remaining: this.#rateLimit ? this.#rateLimit.limit - (current?.used ?? 0) : null,
+        resetAt: current && this.#rateLimit ? Math.ceil((current.start + this.#rateLimit.windowMs) / 1000) : null,
         authFailures: failures?.count ?? 0,
         suspendedUntil: failures && failures.suspendedUntil > now ? Math.ceil(failures.suspendedUntil / 1000) : null,
       };

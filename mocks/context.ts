@@ -6,6 +6,7 @@
  */
 import type { Gate } from './auth';
 import type { Collection } from './collection';
+import type { FaultTable } from './faults';
 import type { Journal } from './journal';
 import { pageOf, type PageQuery } from './paging';
 import { notFound, type Reply } from './replies';
@@ -36,9 +37,10 @@ export interface MockState {
   readonly served: Map<number, number>;
   /** Every request answered, for `mock.requests`. */
   readonly journal: Journal;
-  readonly rateLimit: { limit: number; windowMs: number } | undefined;
-  /** Milliseconds since the epoch; `Date.now` unless the mock was given a clock. */
-  now: () => number;
+  /** The faults `mock.faults` adds, taken by the pipeline before anything else answers. */
+  readonly faults: FaultTable;
+  /** Milliseconds since the epoch on the mock's clock (`mock.clock.now`): the `now` option plus what `advance` added. */
+  readonly now: () => number;
   /** A fresh token secret from the mock's seeded stream. */
   newSecret(): string;
   newId(): string;

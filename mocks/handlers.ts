@@ -2,8 +2,11 @@
  * The mock's MSW request handlers: one per request of the API, each built from the client's
  * endpoint line and the mock's route for it, around one pipeline that every request goes through:
  *
- *   latency → rate limit → authentication → path and paging checks → route → response
+ *   latency → fault → rate limit → authentication → path and paging checks → route → response
  *
+ * A fault (`mock.faults`) acts first, as a failure upstream of the service would: it delays the
+ * request, answers it with an error status, or fails the connection (a `Response.error()`, which
+ * msw turns into a failed fetch and `mock.fetch` and the HTTP server check for).
  * Handlers answer on any origin, in Node as in a browser, but only the spec's paths from the
  * origin: `/api/v1/server/info`, never `/prefix/api/v1/server/info`, so a client with a wrong
  * `baseUrl` fails against the mock as it would against the service. HEAD is answered wherever GET
@@ -22,8 +25,10 @@ import { endpointsOf, type Endpoint } from '../src/core/endpoint';
 import { arrival, type Arrival } from './journal';
 import { fail as raise, type MockState, type Route, type RouteContext } from './context';
 import { DEFAULT_PAGE_SIZE, parsePageQuery, type PageQuery } from './paging';
+import { faultError, isNetworkFailure, networkFailure, type Fault } from './faults';
 import { errorResponse, internalError, invalidParameter, invalidPath, json, MockHttpError, notFound, type AuthErrorShape } from './replies';
 import { routes } from './routes';
+import { sleep } from '../src/core/sleep';
 
 /** One request of the API as the mock serves it. */
 export interface MockRoute {
@@ -82,9 +87,11 @@ const methodsOf = (endpoint: Endpoint): string[] => (endpoint.method === 'GET' ?
 /** `GET`, `GET or POST`, `GET, HEAD or POST`. */
 const orList = (words: readonly string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? ''));
 
-/** `response` as the answer to a HEAD: the same status and headers, no body. */
+/** `response` as the answer to a HEAD: the same status and headers, no body; a failed connection stays one. */
 const bodyless = (response: Response): Response =>
-  new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+  isNetworkFailure(response)
+    ? response
+    : new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 
 /** `response` as the answer to a request of `method`: a HEAD gets no body, whatever the answer. */
 const forMethod = (method: string, response: Response): Response => (method.toUpperCase() === 'HEAD' ? bodyless(response) : response);
@@ -124,7 +131,16 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     await options.delay(request.signal);
     // Read before the route consumes the body.
     const seen = await arrival(request.method, request.url, request);
-    return answered(seen, name, await respond(endpoint, route, request, raw));
+    const fault = state.faults.take(name);
+    const response = (fault && (await faulted(fault, request))) ?? (await respond(endpoint, route, request, raw));
+    return answered(seen, name, response);
+  }
+
+  /** What `fault` answers after its delay: an error status, a failed connection, or nothing (the request goes on). */
+  async function faulted(fault: Fault, request: Request): Promise<Response | undefined> {
+    if (fault.latencyMs > 0) await sleep(fault.latencyMs, request.signal);
+    if (fault.network) return networkFailure();
+    return fault.status === undefined ? undefined : renderError(faultError(fault.status, state.gate.rateLimit, state.now()));
   }
 
   async function respond(endpoint: Endpoint, route: Route, request: Request, raw: Record<string, string | readonly string[] | undefined>) {

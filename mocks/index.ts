@@ -15,10 +15,14 @@ import { getResponse, type HttpHandler } from 'msw';
 import { checkActivityOptions, createActivity, type ActivityOptions, type MockActivity } from './activity/index';
 import { MOCK_INTERNALS, type MockInternals } from './control/internals';
 import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
+import { createClock, type MockClock } from './clock';
 import type { HealthState, MockState } from './context';
 import { DEFAULT_JOURNAL_LIMIT, Journal, type JournalOptions, type MockRequest } from './journal';
+import { fetchFailed, FaultTable, isNetworkFailure, type MockFaults } from './faults';
 import { createHandlers, hasBrokenEscapes } from './handlers';
 import type { AuthErrorShape } from './replies';
+import { checkOptions as checkKnownOptions, describe, isPlainObject } from '../src/core/arguments';
+import { InvalidArgumentError } from '../src/core/errors';
 import { sleep } from '../src/core/sleep';
 import { Store } from './store';
 import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
@@ -35,6 +39,8 @@ export type {
   MockActivity,
 } from './activity/index';
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
+export type { MockClock } from './clock';
+export type { FaultRule, MockFaults } from './faults';
 export { Collection, InvalidRowError, type CollectionSpec, type SortDirection } from './collection';
 export type { HealthState } from './context';
 export type { JournalOptions, MockRequest, MockRequestToken } from './journal';
@@ -50,8 +56,8 @@ export type { ProgressStream } from './snapshot/progress';
 export { snapshotWorld, type SnapshotClient, type SnapshotOptions } from './snapshot/take';
 
 /**
- * Options of {@link createMockApi}. Every one has a default; bad values throw a `TypeError`
- * that says why.
+ * Options of {@link createMockApi}. Every one has a default; an unknown option or a bad value
+ * throws an `InvalidArgumentError` (the SDK's, from `community-server-sdk`) that says why.
  * @example
  * const mock = createMockApi({ seed: 7, latency: [5, 20], authErrorShape: 'object' });
  */
@@ -74,11 +80,11 @@ export interface MockOptions {
   /**
    * A snapshot to serve as the `main` server instead of seeded rows (from {@link snapshotWorld},
    * or its JSON file parsed). The five tokens are still the mock's own, now scoped to the
-   * snapshot's server; `noCad` stays seeded. Checked first: a bad one throws a `TypeError` naming
+   * snapshot's server; `noCad` stays seeded. Checked first: a bad one throws an `InvalidArgumentError` naming
    * the path inside it, e.g. `world.members[3].createdAt: expected int`. Not with `counts`.
    */
   world?: WorldSnapshot;
-  /** The clock for token expiry, rate-limit windows and suspensions (default `Date.now`). */
+  /** The source of `mock.clock` (default `Date.now`): what it reads before any `clock.advance`. */
   now?: () => number;
   /** Starts `mock.activity` at once, one event every `intervalMs` (see {@link MockActivity}). Off by default. */
   activity?: ActivityOptions;
@@ -126,7 +132,8 @@ export interface MockApi {
   /** The seed the world was built from. */
   readonly seed: number;
   /**
-   * Turns dependencies off and on: `false` makes `/health` and `/readyz` answer 503.
+   * Turns dependencies off and on: `false` makes `/health` and `/readyz` answer 503. An unknown
+   * switch or a value that is not a boolean throws `InvalidArgumentError` and changes nothing.
    * @example
    * mock.setHealth({ database: false });
    * await expect(client.health.check()).rejects.toBeInstanceOf(ServiceUnavailableError);
@@ -146,14 +153,41 @@ export interface MockApi {
    */
   readonly requests: readonly MockRequest[];
   /**
-   * Back to the seeded state: data, tokens, counters, health; stops the activity and restarts its stream.
+   * Faults on demand, on every door: the next requests of an endpoint fail with a status, fail
+   * the connection, or come late (see {@link FaultRule}). `reset()` clears them.
+   * @example
+   * mock.faults.add({ endpoint: 'members.get', status: 503, times: 1 });
+   * await expect(client.members.get(id)).rejects.toBeInstanceOf(ServiceUnavailableError);
+   */
+  readonly faults: MockFaults;
+  /**
+   * The mock's clock: the `now` option plus what `advance(ms)` added, for token expiry,
+   * rate-limit windows, suspensions and the timestamps the mock writes. `reset()` takes the
+   * advance back.
+   * @example
+   * mock.clock.advance(60_000); // a minute later: the rate-limit window has reopened
+   */
+  readonly clock: MockClock;
+  /**
+   * Changes the rate limit while the mock runs: `{ limit, windowMs }` (both integers ≥ 1, as the
+   * `rateLimit` option), or `null` to turn it off. Every token starts a fresh window.
+   * `reset()` returns to the `rateLimit` option. A bad value throws `InvalidArgumentError` and
+   * changes nothing.
+   * @example
+   * mock.setRateLimit({ limit: 2, windowMs: 1_000 }); // from now on, 2 requests per second per token
+   * mock.setRateLimit(null);                           // unlimited again
+   */
+  setRateLimit(rateLimit: RateLimitOptions | null): void;
+  /**
+   * Back to the seeded state: data, tokens, counters, health, the journal, faults, the clock's
+   * advance and the rate limit of the options; stops the activity and restarts its stream.
    * @example
    * afterEach(() => mock.reset()); // each test starts from the same world
    */
   reset(): void;
 }
 
-const OPTION_NAMES = new Set([
+const OPTION_NAMES = [
   'seed',
   'latency',
   'rateLimit',
@@ -164,7 +198,7 @@ const OPTION_NAMES = new Set([
   'activity',
   'world',
   'journal',
-]);
+];
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
 const SUSPENSION_MS = 60_000;
 /** Methods the Fetch standard refuses to build a `Request` with. */
@@ -172,40 +206,49 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 const isCount = (value: unknown, min = 0): value is number => Number.isSafeInteger(value) && (value as number) >= min;
 
+/** Throws `InvalidArgumentError` unless `rateLimit` is `{ limit, windowMs }`, both integers ≥ 1; `where` names it. */
+function checkRateLimit(rateLimit: unknown, where: string): asserts rateLimit is RateLimitOptions {
+  const { limit, windowMs } = (rateLimit ?? {}) as Partial<RateLimitOptions>;
+  if (!(typeof rateLimit === 'object' && isCount(limit, 1) && isCount(windowMs, 1))) {
+    throw new InvalidArgumentError(`${where} must be { limit, windowMs }, both integers ≥ 1, got ${describe(rateLimit)}`);
+  }
+  checkKnownOptions(rateLimit, ['limit', 'windowMs'], where);
+}
+
 function checkOptions(options: MockOptions): void {
-  if (typeof options !== 'object' || options === null) throw new TypeError('createMockApi options must be an object');
-  for (const name of Object.keys(options)) if (!OPTION_NAMES.has(name)) throw new TypeError(`unknown mock option "${name}"`);
+  if (options === null) throw new InvalidArgumentError('createMockApi options must be an object, got null');
+  checkKnownOptions(options, OPTION_NAMES, 'mock');
   const { seed, latency, rateLimit, authFailureLimit, authErrorShape, counts, now } = options;
-  if (seed !== undefined && !Number.isSafeInteger(seed)) throw new TypeError('seed must be an integer');
+  if (seed !== undefined && !Number.isSafeInteger(seed)) throw new InvalidArgumentError(`seed must be an integer, got ${describe(seed)}`);
   const range = typeof latency === 'number' ? [latency, latency] : latency;
   if (
     latency !== undefined &&
     !(Array.isArray(range) && range.length === 2 && range.every((ms) => Number.isFinite(ms) && ms >= 0) && range[0]! <= range[1]!)
   ) {
-    throw new TypeError('latency must be milliseconds ≥ 0, or [min, max] with 0 ≤ min ≤ max');
+    throw new InvalidArgumentError('latency must be milliseconds ≥ 0, or [min, max] with 0 ≤ min ≤ max');
   }
-  if (rateLimit !== undefined && !(isCount(rateLimit?.limit, 1) && isCount(rateLimit?.windowMs, 1))) {
-    throw new TypeError('rateLimit must be { limit, windowMs }, both integers ≥ 1');
-  }
+  if (rateLimit !== undefined) checkRateLimit(rateLimit, 'rateLimit');
   const failures = typeof authFailureLimit === 'number' ? { failures: authFailureLimit, durationMs: SUSPENSION_MS } : authFailureLimit;
   if (failures !== undefined && !(isCount(failures?.failures, 1) && isCount(failures?.durationMs, 1))) {
-    throw new TypeError('authFailureLimit must be an integer ≥ 1, or { failures, durationMs }, both integers ≥ 1');
+    throw new InvalidArgumentError('authFailureLimit must be an integer ≥ 1, or { failures, durationMs }, both integers ≥ 1');
   }
   if (authErrorShape !== undefined && authErrorShape !== 'string' && authErrorShape !== 'object') {
-    throw new TypeError('authErrorShape must be "string" or "object"');
+    throw new InvalidArgumentError(`authErrorShape must be "string" or "object", got ${describe(authErrorShape)}`);
   }
   if (counts !== undefined) {
+    checkKnownOptions(counts, Object.keys(DEFAULT_COUNTS), 'counts');
     for (const [name, value] of Object.entries(counts)) {
-      if (!(name in DEFAULT_COUNTS)) throw new TypeError(`unknown count "${name}"; known: ${Object.keys(DEFAULT_COUNTS).join(', ')}`);
-      if (!isCount(value)) throw new TypeError(`counts.${name} must be an integer ≥ 0`);
+      if (!isCount(value)) throw new InvalidArgumentError(`counts.${name} must be an integer ≥ 0, got ${describe(value)}`);
     }
   }
-  if (now !== undefined && typeof now !== 'function') throw new TypeError('now must be a function returning milliseconds');
+  if (now !== undefined && typeof now !== 'function') throw new InvalidArgumentError('now must be a function returning milliseconds');
   if (options.activity !== undefined) checkActivityOptions(options.activity, 'activity');
   if (options.world !== undefined && counts !== undefined) {
-    throw new TypeError('counts sizes a seeded world; a world snapshot brings its own rows: pass one or the other');
+    throw new InvalidArgumentError('counts sizes a seeded world; a world snapshot brings its own rows: pass one or the other');
   }
-  if (options.journal !== undefined && !isCount(options.journal?.limit)) throw new TypeError('journal must be { limit }, an integer ≥ 0');
+  if (options.journal !== undefined && !isCount(options.journal?.limit)) {
+    throw new InvalidArgumentError('journal must be { limit }, an integer ≥ 0');
+  }
 }
 
 /**
@@ -225,6 +268,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   const pristine: World =
     options.world === undefined ? buildWorld(seed, options.counts) : worldFromSnapshot(parseSnapshot(options.world), seed);
   let runtime = runtimeFaker(seed);
+  const time = createClock(options.now ?? Date.now);
 
   const state: MockState = {
     store: new Store(structuredClone(pristine)),
@@ -232,8 +276,8 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     health: { ...HEALTHY },
     served: new Map(),
     journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
-    rateLimit: options.rateLimit,
-    now: options.now ?? Date.now,
+    faults: new FaultTable(),
+    now: () => time.clock.now(),
     newSecret: () => tokenSecret(runtime),
     newId: () => runtime.string.uuid(),
   };
@@ -284,6 +328,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
           request,
         )
       : undefined;
+    if (response && isNetworkFailure(response)) throw fetchFailed(); // as a fetch whose connection failed
     return response ?? unknownRoute(request.method, request.url, request);
   };
 
@@ -300,11 +345,20 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       return state.journal.rows();
     },
     setHealth(health) {
-      for (const [name, value] of Object.entries(health ?? {})) {
-        if (!(name in HEALTHY)) throw new TypeError(`unknown health switch "${name}"; known: database, cache, ready`);
-        if (typeof value !== 'boolean') throw new TypeError(`health.${name} must be a boolean`);
+      if (!isPlainObject(health)) {
+        throw new InvalidArgumentError(`setHealth takes an object like { database: false }, got ${describe(health)}`);
+      }
+      for (const [name, value] of Object.entries(health)) {
+        if (!(name in HEALTHY)) throw new InvalidArgumentError(`unknown health switch "${name}"; known: database, cache, ready`);
+        if (typeof value !== 'boolean') throw new InvalidArgumentError(`health.${name} must be a boolean, got ${describe(value)}`);
       }
       state.health = { ...state.health, ...health };
+    },
+    faults: state.faults,
+    clock: time.clock,
+    setRateLimit(rateLimit) {
+      if (rateLimit !== null) checkRateLimit(rateLimit, 'setRateLimit(rateLimit)');
+      state.gate.setRateLimit(rateLimit ?? undefined);
     },
     reset() {
       state.store = new Store(structuredClone(pristine));
@@ -312,6 +366,9 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       state.served.clear();
       state.journal.clear();
       state.gate.reset();
+      state.gate.setRateLimit(options.rateLimit);
+      state.faults.clear();
+      time.reset();
       runtime = runtimeFaker(seed);
       control.reset();
     },

@@ -71,7 +71,8 @@ export const deactivateToken: Route<Token> = (c) => {
 
 /** #1: the rate limit of the token's server and where each of its tokens stands. */
 export const rateLimitStatus: Route<RateLimitStatus> = (c) => {
-  const { rateLimit, gate, store } = c.mock;
+  const { gate, store } = c.mock;
+  const { rateLimit } = gate;
   return {
     serverId: c.token.serverId,
     enabled: rateLimit !== undefined,

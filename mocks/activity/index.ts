@@ -5,6 +5,7 @@
  * one sequence of events whatever the batches it is taken in.
  * @module
  */
+import { InvalidArgumentError } from '../../src/core/errors';
 import type { MockState } from '../context';
 import { Draw, runtimeFaker } from '../world';
 import { callClosed, callNoted, callOpened } from './cad';
@@ -60,13 +61,13 @@ const HAPPENINGS: readonly { weight: number; value: Happening }[] = [
 
 /** Checks `start()`'s (and `createMockApi({ activity })`'s) options; `where` names them in the message. */
 export function checkActivityOptions(options: unknown, where: string): asserts options is ActivityOptions {
-  if (typeof options !== 'object' || options === null) throw new TypeError(`${where} must be { intervalMs }`);
+  if (typeof options !== 'object' || options === null) throw new InvalidArgumentError(`${where} must be { intervalMs }`);
   for (const name of Object.keys(options)) {
-    if (name !== 'intervalMs') throw new TypeError(`unknown ${where} option "${name}"; known: intervalMs`);
+    if (name !== 'intervalMs') throw new InvalidArgumentError(`unknown ${where} option "${name}"; known: intervalMs`);
   }
   const { intervalMs } = options as { intervalMs?: unknown };
   if (!(Number.isSafeInteger(intervalMs) && (intervalMs as number) >= 1 && (intervalMs as number) <= MAX_INTERVAL)) {
-    throw new TypeError(
+    throw new InvalidArgumentError(
       `${where}.intervalMs must be an integer of milliseconds from 1 to ${MAX_INTERVAL}, got ${typeof intervalMs === 'number' ? intervalMs : typeof intervalMs}`,
     );
   }
@@ -110,16 +111,16 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
 
   const step = (n: number = 1): ActivityEvent[] => {
     if (!(Number.isSafeInteger(n) && n >= 0 && n <= MAX_STEP)) {
-      throw new TypeError(`activity.step(n): n must be an integer from 0 to ${MAX_STEP}, got ${typeof n === 'number' ? n : typeof n}`);
+      throw new InvalidArgumentError(
+        `activity.step(n): n must be an integer from 0 to ${MAX_STEP}, got ${typeof n === 'number' ? n : typeof n}`,
+      );
     }
     const events: ActivityEvent[] = [];
     for (let i = 0; i < n; i++) {
-      const ms = state.now();
-      if (!Number.isFinite(ms)) throw new TypeError(`the mock's clock (options.now) must return milliseconds, got ${ms}`);
       const moment: Moment = {
         draw,
         server: state.store.main,
-        now: Math.floor(ms / 1000),
+        now: Math.floor(state.now() / 1000),
         then: (followUp) => void followUps.push(followUp),
       };
       const event = next(moment);

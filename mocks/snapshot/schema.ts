@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { InvalidArgumentError } from '../../src/core/errors';
 import { describeIssue } from '../../src/core/issues';
 import {
   ApplicationResponseSchema,
@@ -227,9 +228,9 @@ export function snapshotProblem(value: unknown): string | undefined {
   return `${formatPath(first!.path) || '(root)'}: ${describeIssue(first!)}${more}`;
 }
 
-/** `value` as a snapshot, its rows as they were (no field dropped or added); throws `TypeError` naming the path of the first problem under `label`. */
+/** `value` as a snapshot, its rows as they were (no field dropped or added); throws `InvalidArgumentError` naming the path of the first problem under `label`. */
 export function parseSnapshot(value: unknown, label = 'world'): WorldSnapshot {
   const problem = snapshotProblem(value);
-  if (problem !== undefined) throw new TypeError(`${label}${problem.startsWith('expected') ? ': ' : '.'}${problem}`);
+  if (problem !== undefined) throw new InvalidArgumentError(`${label}${problem.startsWith('expected') ? ': ' : '.'}${problem}`);
   return value as WorldSnapshot;
 }

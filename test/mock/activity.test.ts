@@ -5,7 +5,7 @@
  * following activity would see is what the event reported. The bin's flag is tried on the built
  * package (`npm test` builds first), as test/mock/doors.test.ts does.
  */
-import { CommunityServerClient } from 'community-server-sdk';
+import { CommunityServerClient, InvalidArgumentError } from 'community-server-sdk';
 import {
   createMockApi,
   WORLD_END,
@@ -440,7 +440,7 @@ describe('mock.activity.start() / stop()', () => {
   });
 });
 
-describe('bad options throw a TypeError saying what was wrong', () => {
+describe('bad options throw an InvalidArgumentError saying what was wrong', () => {
   it.each([
     [{ intervalMs: 0 }, 'activity.intervalMs must be an integer of milliseconds from 1 to 2147483647, got 0'],
     [{ intervalMs: -5 }, 'got -5'],
@@ -453,7 +453,7 @@ describe('bad options throw a TypeError saying what was wrong', () => {
     [null, 'activity must be { intervalMs }'],
     [100, 'activity must be { intervalMs }'],
   ])('createMockApi({ activity: %j })', (activity, message) => {
-    expect(() => createMockApi({ activity: activity as never })).toThrow(TypeError);
+    expect(() => createMockApi({ activity: activity as never })).toThrow(InvalidArgumentError);
     expect(() => createMockApi({ activity: activity as never })).toThrow(message);
   });
 
@@ -469,8 +469,9 @@ describe('bad options throw a TypeError saying what was wrong', () => {
   it.each([[-1], [1.5], [Number.NaN], [Number.POSITIVE_INFINITY], [10_001], [1e9], ['3']])('step(%j)', (n) => {
     const mock = createMockApi();
     const before = rowsIn(mock);
+    expect(() => mock.activity.step(n as number)).toThrow(InvalidArgumentError);
     expect(() => mock.activity.step(n as number)).toThrow(
-      new TypeError(`activity.step(n): n must be an integer from 0 to 10000, got ${typeof n === 'number' ? n : typeof n}`),
+      `activity.step(n): n must be an integer from 0 to 10000, got ${typeof n === 'number' ? n : typeof n}`,
     );
     expect(rowsIn(mock)).toBe(before);
   });

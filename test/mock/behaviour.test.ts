@@ -4,7 +4,7 @@
  * health, store writes and reset. Raw requests go through `mock.fetch`, so what is checked is
  * what any client would see on the wire; SDK calls show how it surfaces.
  */
-import { AbortError, AuthenticationError, NotFoundError, RateLimitError } from 'community-server-sdk';
+import { AbortError, AuthenticationError, InvalidArgumentError, NotFoundError, RateLimitError } from 'community-server-sdk';
 import { createMockApi, type MockOptions } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
 import { mockClient, rawAnswer } from '../helpers';
@@ -421,6 +421,10 @@ describe('health (requests 61–64)', () => {
     const mock = createMockApi();
     expect(() => mock.setHealth({ databse: false } as never)).toThrow(/unknown health switch "databse"/);
     expect(() => mock.setHealth({ database: 'no' } as never)).toThrow(/boolean/);
+    expect(() => mock.setHealth('down' as never)).toThrow(/setHealth takes an object/);
+    for (const bad of [{ databse: false }, { database: 'no' }, 'down', null]) {
+      expect(() => mock.setHealth(bad as never)).toThrow(InvalidArgumentError);
+    }
   });
 });
 
@@ -470,12 +474,17 @@ describe('options', () => {
       [{ rateLimit: 10 }, /rateLimit/],
       [{ authFailureLimit: 0 }, /authFailureLimit/],
       [{ authErrorShape: 'text' }, /authErrorShape/],
-      [{ counts: { member: 10 } }, /unknown count "member"/],
+      [{ counts: { member: 10 } }, /unknown counts option "member"/],
       [{ counts: { members: -1 } }, /counts.members/],
       [{ now: 5 }, /now must be a function/],
+      [{ rateLimit: { limit: 1, windowMs: 1000, burst: 2 } }, /unknown rateLimit option "burst"/],
       [null, /options must be an object/],
+      ['fast', /mock options must be an object/],
     ];
-    for (const [options, message] of bad) expect(() => createMockApi(options as MockOptions), JSON.stringify(options)).toThrow(message);
+    for (const [options, message] of bad) {
+      expect(() => createMockApi(options as MockOptions), JSON.stringify(options)).toThrow(message);
+      expect(() => createMockApi(options as MockOptions), JSON.stringify(options)).toThrow(InvalidArgumentError);
+    }
   });
 
   it('mock.fetch takes a bare path too', async () => {

@@ -200,9 +200,9 @@ describe('a bad snapshot', () => {
   };
 
   it('createMockApi({ world }) names the path inside it', () => {
-    expect(() => createMockApi({ world: broken((s) => (s.members[3].createdAt = 'yesterday')) })).toThrow(
-      new TypeError('world.members[3].createdAt: expected number'),
-    );
+    const misdated = broken((s) => (s.members[3].createdAt = 'yesterday'));
+    expect(() => createMockApi({ world: misdated })).toThrow(InvalidArgumentError);
+    expect(() => createMockApi({ world: misdated })).toThrow('world.members[3].createdAt: expected number');
     expect(() => createMockApi({ world: broken((s) => (s.departments[1].ranks[0].position = null)) })).toThrow(
       'world.departments[1].ranks[0].position: ',
     );

@@ -1,0 +1,224 @@
+/**
+ * Faults on demand: `mock.faults.add(rule)` makes the next requests of an endpoint (or of every
+ * endpoint) fail with an HTTP error, fail the connection, or arrive late, so a test can watch a
+ * bot handle an outage without a flaky network. The rules live in the mock's state and act in
+ * the one request pipeline (handlers.ts), so every door sees them: `mock.fetch`, msw/node, the
+ * browser worker and the HTTP server.
+ * @module
+ */
+import { checkOptions, describe } from '../src/core/arguments';
+import { endpointsOf } from '../src/core/endpoint';
+import { InvalidArgumentError } from '../src/core/errors';
+import { resources } from '../src/resources/index';
+import type { RateLimitOptions } from './auth';
+import { authErrors, MockHttpError } from './replies';
+
+/**
+ * What a fault does, and to which requests: `mock.faults.add(rule)`. Give `status` or
+ * `network`, or `latencyMs` alone, or `latencyMs` with one of them.
+ * @example
+ * mock.faults.add({ endpoint: 'members.get', status: 503, times: 2 }); // the next two members.get: 503
+ * mock.faults.add({ network: true, times: 1 });                        // the next request of any endpoint: no answer
+ * mock.faults.add({ endpoint: 'logs.list', latencyMs: 2_000 });        // every logs.list, 2 s late, until cleared
+ */
+export interface FaultRule {
+  /** The client method name of the requests it hits, e.g. `members.get`; absent: every one of the API's 64 requests. */
+  endpoint?: string;
+  /**
+   * An HTTP error status, 400 to 599, answered with the spec's error body and a stable `code` for
+   * the status (`service_unavailable` for 503…); a 429 carries `Retry-After: 1` and the
+   * rate-limit headers. 401 and 403 take the mock's `authErrorShape`, as every 401 and 403 does.
+   */
+  status?: number;
+  /**
+   * `true`: the connection fails and no answer comes. `mock.fetch` (and a fetch under msw)
+   * rejects with a `TypeError('fetch failed')` as undici does; the HTTP server drops the socket.
+   * The journal keeps the request with status 0.
+   */
+  network?: true;
+  /** Milliseconds (an integer ≥ 1) the answer is held back, on top of the `latency` option; then the request is answered normally, or with `status`/`network`. */
+  latencyMs?: number;
+  /** How many matching requests it hits (an integer ≥ 1); absent: every one until `faults.clear()`. */
+  times?: number;
+}
+
+/**
+ * The faults of one mock: `mock.faults`. Rules are tried in the order they were added, the
+ * first matching one acts, and a rule whose `times` are used up disappears. A fault answers
+ * before authentication and the rate limit, as a failure upstream of the service would: a
+ * faulted request needs no valid token, and does not count against the window.
+ * `mock.reset()` clears them.
+ * @example
+ * mock.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
+ * await expect(client.members.list()).rejects.toBeInstanceOf(ServiceUnavailableError);
+ * await client.members.list(); // answered normally
+ */
+export interface MockFaults {
+  /**
+   * Adds `rule` and returns its id. A bad rule (unknown endpoint or field, a status outside 400–599,
+   * `status` with `network`, nothing to do) throws `InvalidArgumentError` naming the field, and
+   * adds nothing.
+   * @example
+   * const id = mock.faults.add({ endpoint: 'tokens.create', status: 500 });
+   */
+  add(rule: FaultRule): string;
+  /**
+   * Removes every rule.
+   * @example
+   * afterEach(() => mock.faults.clear());
+   */
+  clear(): void;
+}
+
+/** What a matching rule does to one request. */
+export interface Fault {
+  readonly status: number | undefined;
+  readonly network: boolean;
+  readonly latencyMs: number;
+}
+
+interface ActiveRule {
+  readonly id: string;
+  readonly endpoint: string | undefined;
+  readonly fault: Fault;
+  /** Requests it still hits; `Infinity` until cleared. */
+  left: number;
+}
+
+const RULE_FIELDS = ['endpoint', 'status', 'network', 'latencyMs', 'times'];
+const ENDPOINT_NAMES = new Set(endpointsOf(resources).map(({ name }) => name));
+/** The longest delay a timer takes: past it, Node and browsers fire at once. */
+const MAX_LATENCY_MS = 2 ** 31 - 1;
+
+const isIntegerIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+
+/** `rule` as the fault it describes, or an `InvalidArgumentError` naming the field that is wrong. */
+function checkRule(rule: unknown): { endpoint: string | undefined; fault: Fault; times: number } {
+  if (rule === undefined) throw new InvalidArgumentError('a fault rule must be an object like { endpoint, status }, got undefined');
+  checkOptions(rule, RULE_FIELDS, 'fault rule');
+  const { endpoint, status, network, latencyMs, times } = rule;
+  if (endpoint !== undefined && !(typeof endpoint === 'string' && ENDPOINT_NAMES.has(endpoint))) {
+    throw new InvalidArgumentError(`endpoint must be a client method name such as "members.get", got ${describe(endpoint)}`);
+  }
+  if (status !== undefined && !isIntegerIn(status, 400, 599)) {
+    throw new InvalidArgumentError(`status must be an HTTP error status from 400 to 599, got ${describe(status)}`);
+  }
+  if (network !== undefined && network !== true) {
+    throw new InvalidArgumentError(`network must be true (or left out), got ${describe(network)}`);
+  }
+  if (latencyMs !== undefined && !isIntegerIn(latencyMs, 1, MAX_LATENCY_MS)) {
+    throw new InvalidArgumentError(`latencyMs must be an integer of milliseconds from 1 to ${MAX_LATENCY_MS}, got ${describe(latencyMs)}`);
+  }
+  if (times !== undefined && !isIntegerIn(times, 1, Number.MAX_SAFE_INTEGER)) {
+    throw new InvalidArgumentError(`times must be an integer ≥ 1, got ${describe(times)}`);
+  }
+  if (status !== undefined && network) {
+    throw new InvalidArgumentError('status and network: a failed connection has no status; give one of them');
+  }
+  if (status === undefined && !network && latencyMs === undefined) {
+    throw new InvalidArgumentError('a fault rule needs status, network or latencyMs: it would change nothing');
+  }
+  return { endpoint, fault: { status, network: network === true, latencyMs: latencyMs ?? 0 }, times: times ?? Number.POSITIVE_INFINITY };
+}
+
+/** The rules of one mock, in the order added; the pipeline takes one per request. */
+export class FaultTable implements MockFaults {
+  #rules: ActiveRule[] = [];
+  // Never reused, not even across `clear()`: an id names one rule for the mock's whole life.
+  #added = 0;
+
+  add(rule: FaultRule): string {
+    const { endpoint, fault, times } = checkRule(rule);
+    const id = `fault-${++this.#added}`;
+    this.#rules.push({ id, endpoint, fault, left: times });
+    return id;
+  }
+
+  clear(): void {
+    this.#rules = [];
+  }
+
+  /** The fault of the first rule that matches a request of `endpoint`, used once; `undefined` when none does. */
+  take(endpoint: string): Fault | undefined {
+    const index = this.#rules.findIndex((rule) => rule.endpoint === undefined || rule.endpoint === endpoint);
+    const rule = this.#rules[index];
+    if (!rule) return undefined;
+    if (--rule.left <= 0) this.#rules.splice(index, 1);
+    return rule.fault;
+  }
+}
+
+/** The `code` and words of each status a fault may answer; any other is `http_<status>`. */
+const STATUS_TEXT: Readonly<Record<number, readonly [code: string, text: string]>> = {
+  400: ['invalid_request', 'bad request'],
+  404: ['not_found', 'not found'],
+  408: ['request_timeout', 'request timeout'],
+  409: ['conflict', 'conflict'],
+  413: ['payload_too_large', 'payload too large'],
+  422: ['unprocessable_entity', 'unprocessable entity'],
+  500: ['internal_error', 'internal server error'],
+  501: ['not_implemented', 'not implemented'],
+  502: ['bad_gateway', 'bad gateway'],
+  503: ['service_unavailable', 'service unavailable'],
+  504: ['gateway_timeout', 'gateway timeout'],
+};
+
+/** A 429 from a fault asks for a second's wait: short enough for a test, long enough to be obeyed. */
+const FAULT_RETRY_AFTER_S = 1;
+
+/**
+ * The error a fault of `status` answers with. 401 and 403 are the service's own texts; a 429
+ * carries `Retry-After` and the rate-limit headers of a spent window that reopens in a second
+ * (`X-RateLimit-Limit` only when the mock has a rate limit to report).
+ */
+export function faultError(status: number, rateLimit: RateLimitOptions | undefined, now: number): MockHttpError {
+  if (status === 401) return authErrors.invalid();
+  if (status === 403) return authErrors.forbidden();
+  if (status === 429) {
+    const retryAfter = FAULT_RETRY_AFTER_S;
+    return new MockHttpError(
+      429,
+      'rate_limited',
+      'too many requests',
+      { retryAfter },
+      {
+        ...(rateLimit ? { 'x-ratelimit-limit': String(rateLimit.limit) } : {}),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.ceil(now / 1000 + retryAfter)),
+        'x-ratelimit-reset-after': retryAfter.toFixed(3),
+        'retry-after': String(retryAfter),
+      },
+    );
+  }
+  const [code, text] = STATUS_TEXT[status] ?? [`http_${status}`, `HTTP ${status}`];
+  return new MockHttpError(status, code, text);
+}
+
+/**
+ * The signal of a failed connection: a `Response.error()` (`type: 'error'`, status 0). msw turns
+ * it into a failed fetch on its own; `mock.fetch` and the HTTP server check for it.
+ */
+export const networkFailure = (): Response => Response.error();
+
+/** Whether `response` is {@link networkFailure}'s: no answer, the connection failed. */
+export const isNetworkFailure = (response: Response): boolean => response.type === 'error';
+
+/** The `name` of a network fault's cause: how {@link isNetworkFault} tells it from any other rejection. */
+const NETWORK_FAULT = 'MockNetworkFault';
+
+/**
+ * The rejection of `mock.fetch` when a fault fails the connection, shaped like undici's:
+ * `TypeError('fetch failed')`, its cause an `ECONNRESET` error.
+ */
+export const fetchFailed = (): TypeError =>
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error('the mock failed the connection (a network fault of mock.faults)'), {
+      name: NETWORK_FAULT,
+      code: 'ECONNRESET',
+    }),
+  });
+
+/** Whether `error` is {@link fetchFailed}'s: what the HTTP server answers by dropping the socket. */
+export const isNetworkFault = (error: unknown): boolean =>
+  error instanceof TypeError && (error.cause as { name?: unknown } | undefined)?.name === NETWORK_FAULT;
