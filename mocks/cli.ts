@@ -49,7 +49,8 @@ async function main(): Promise<void> {
   const latency = integer('latency', values.latency, 0, 0, 60_000);
   const activity = values.activity === undefined ? undefined : { intervalMs: integer('activity', values.activity, 0, 1, 2 ** 31 - 1) };
   const rateLimit = rateLimitFlag(values['rate-limit']);
-  const authFailureLimit = values['auth-failures'] === undefined ? undefined : integer('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
+  const authFailureLimit =
+    values['auth-failures'] === undefined ? undefined : integer('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
   const authErrorShape = authErrorShapeFlag(values['auth-error-shape']);
   const world = values.world === undefined ? undefined : await readWorldFile(values.world);
   const mock = createMockApi({

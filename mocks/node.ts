@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
 import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlRequest } from './control/plane';
+import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
 import { errorResponse, internalError, invalidPath, MockHttpError } from './replies';
 
@@ -170,6 +171,8 @@ export async function startMockHttpServer({
       if (outgoing.headersSent || outgoing.destroyed) return outgoing.destroy();
       // The client went away mid-request (the abort above): nothing to answer.
       if (error instanceof Error && error.name === 'AbortError') return outgoing.destroy();
+      // A network fault (mock.faults): no answer at all, as a connection that failed.
+      if (isNetworkFault(error)) return outgoing.destroy();
       refuse(outgoing, internalError(error)).catch(() => outgoing.destroy());
     });
   });

@@ -36,7 +36,7 @@ export interface RemoteRequestsFilter {
 
 type RowOf<Table> = Table extends Collection<infer Row> ? Row : never;
 type Server = Exclude<keyof Store, 'tokens' | 'server'>;
-type TablesOf<Holder> = { [Name in keyof Holder]: Holder[Name] extends Collection<object> ? Name : never }[keyof Holder] & string;
+type TablesOf<Holder> = { [Name in keyof Holder]: Holder[Name] extends Collection<infer _Row> ? Name : never }[keyof Holder] & string;
 
 /**
  * The dotted path of a table of `mock.store`, as `InvalidRowError` messages name it, with the
@@ -190,15 +190,19 @@ const isInteger = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): 
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
 
 /** Throws `InvalidArgumentError` unless `value` is an integer from `min` to `max`. */
-function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): void {
-  if (!isInteger(value, min, max)) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}, got ${describe(value)}`);
+function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): asserts value is number {
+  if (!isInteger(value, min, max)) {
+    throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}, got ${describe(value)}`);
+  }
 }
 
 /** The base URL, checked: an absolute http(s) URL, without a trailing slash. */
 function baseUrlOf(url: unknown): string {
   const parsed = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw new InvalidArgumentError(`connectMock(url): url must be an absolute http(s) URL like http://127.0.0.1:4010, got ${describe(url)}`);
+    throw new InvalidArgumentError(
+      `connectMock(url): url must be an absolute http(s) URL like http://127.0.0.1:4010, got ${describe(url)}`,
+    );
   }
   return parsed.origin + parsed.pathname.replace(/\/+$/, '');
 }
@@ -209,7 +213,9 @@ function checkFilter(filter: unknown): URLSearchParams {
   if (filter === undefined) return query;
   const { endpoint, status, token } = filter;
   if (endpoint !== undefined) {
-    if (typeof endpoint !== 'string' || endpoint === '') throw new InvalidArgumentError(`endpoint must be a client method name, got ${describe(endpoint)}`);
+    if (typeof endpoint !== 'string' || endpoint === '') {
+      throw new InvalidArgumentError(`endpoint must be a client method name, got ${describe(endpoint)}`);
+    }
     query.set('endpoint', endpoint);
   }
   if (status !== undefined) {
@@ -217,28 +223,36 @@ function checkFilter(filter: unknown): URLSearchParams {
     query.set('status', String(status));
   }
   if (token !== undefined) {
-    if (!TOKEN_ROLES.has(token)) throw new InvalidArgumentError(`token must be a token role (main, readOnly, …) or null, got ${describe(token)}`);
-    query.set('token', token === null ? 'none' : String(token));
+    if (!TOKEN_ROLES.has(token)) {
+      throw new InvalidArgumentError(`token must be a token role (main, readOnly, …) or null, got ${describe(token)}`);
+    }
+    query.set('token', token === null ? 'none' : (token as string));
   }
   return query;
 }
 
 function checkFaultRule(rule: unknown): void {
-  if (rule === undefined) throw new InvalidArgumentError('faults.add(rule): rule must be an object like { endpoint, status }, got undefined');
+  if (rule === undefined) {
+    throw new InvalidArgumentError('faults.add(rule): rule must be an object like { endpoint, status }, got undefined');
+  }
   checkOptions(rule, FAULT_FIELDS, 'fault rule');
   const { endpoint, status, network, latencyMs, times } = rule;
   if (endpoint !== undefined && (typeof endpoint !== 'string' || endpoint === '')) {
     throw new InvalidArgumentError(`endpoint must be a client method name such as "members.get", got ${describe(endpoint)}`);
   }
   if (status !== undefined) checkInteger('status', status, 400, 599);
-  if (network !== undefined && network !== true) throw new InvalidArgumentError(`network must be true (or left out), got ${describe(network)}`);
+  if (network !== undefined && network !== true) {
+    throw new InvalidArgumentError(`network must be true (or left out), got ${describe(network)}`);
+  }
   if (latencyMs !== undefined) checkInteger('latencyMs', latencyMs, 1, MAX_MS);
   if (times !== undefined) checkInteger('times', times, 1);
 }
 
 function checkHealth(health: unknown): void {
   checkOptions(health, HEALTH_SWITCHES, 'health');
-  if (health === undefined) throw new InvalidArgumentError('setHealth(health): health must be an object like { database: false }, got undefined');
+  if (health === undefined) {
+    throw new InvalidArgumentError('setHealth(health): health must be an object like { database: false }, got undefined');
+  }
   for (const [name, value] of Object.entries(health)) {
     if (typeof value !== 'boolean') throw new InvalidArgumentError(`health.${name} must be a boolean, got ${describe(value)}`);
   }
@@ -246,7 +260,9 @@ function checkHealth(health: unknown): void {
 
 function checkRateLimit(rateLimit: unknown): void {
   if (rateLimit === null) return;
-  if (!isPlainObject(rateLimit)) throw new InvalidArgumentError(`setRateLimit(rateLimit): rateLimit must be { limit, windowMs } or null, got ${describe(rateLimit)}`);
+  if (!isPlainObject(rateLimit)) {
+    throw new InvalidArgumentError(`setRateLimit(rateLimit): rateLimit must be { limit, windowMs } or null, got ${describe(rateLimit)}`);
+  }
   checkOptions(rateLimit, ['limit', 'windowMs'], 'rateLimit');
   checkInteger('limit', rateLimit.limit, 1);
   checkInteger('windowMs', rateLimit.windowMs, 1);
@@ -267,7 +283,9 @@ function checkRateLimit(rateLimit: unknown): void {
 export function connectMock(url: string, adminToken: string): RemoteMock {
   const base = baseUrlOf(url);
   if (typeof adminToken !== 'string' || !/^[\x21-\x7e]+$/.test(adminToken)) {
-    throw new InvalidArgumentError('connectMock(url, adminToken): adminToken must be a non-empty string of visible ASCII characters (value not shown)');
+    throw new InvalidArgumentError(
+      'connectMock(url, adminToken): adminToken must be a non-empty string of visible ASCII characters (value not shown)',
+    );
   }
 
   /** One request of the control API: its JSON answer, or the SDK's typed error. */
@@ -277,11 +295,17 @@ export function connectMock(url: string, adminToken: string): RemoteMock {
     try {
       response = await fetch(`${base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${adminToken}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${adminToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (thrown) {
-      throw new ConnectionError(redact(`${method} ${base}${path} failed: ${describeThrown(thrown)}`, adminToken), { cause: redact(thrown, adminToken) });
+      throw new ConnectionError(redact(`${method} ${base}${path} failed: ${describeThrown(thrown)}`, adminToken), {
+        cause: redact(thrown, adminToken),
+      });
     }
     const text = await response.text();
     if (!response.ok) throw responseError(response, text, target, adminToken);
@@ -300,11 +324,15 @@ export function connectMock(url: string, adminToken: string): RemoteMock {
     clearRequests: () => done(send('DELETE', '/__mock/requests')),
     store(table) {
       if (typeof table !== 'string' || !TABLE_PATH.test(table)) {
-        throw new InvalidArgumentError(`store(table): table must be a dotted path like main.logs or main.cad.calls, got ${describe(table)}`);
+        throw new InvalidArgumentError(
+          `store(table): table must be a dotted path like main.logs or main.cad.calls, got ${describe(table)}`,
+        );
       }
       return {
         async create(partial = {}) {
-          if (!isPlainObject(partial)) throw new InvalidArgumentError(`${table}.create(partial): partial must be an object of fields, got ${describe(partial)}`);
+          if (!isPlainObject(partial)) {
+            throw new InvalidArgumentError(`${table}.create(partial): partial must be an object of fields, got ${describe(partial)}`);
+          }
           return (await send('POST', `/__mock/store/${encodeURIComponent(table)}`, partial)) as never;
         },
       };

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { HealthState } from '../context';
-import type { MockApi } from '../index';
+import type { FaultRule, MockApi } from '../index';
 import { MockHttpError } from '../replies';
 import { internalsOf } from './internals';
 import { TABLE_PATH_EXAMPLES, tableAt } from './tables';
@@ -87,6 +87,19 @@ export const HealthBodySchema = z.strictObject({
   cache: z.optional(z.boolean()),
   ready: z.optional(z.boolean()),
 });
+/** A fault rule (`mock.faults.add`); which endpoints exist and which fields go together, the mock checks. */
+export const FaultBodySchema = z.strictObject({
+  endpoint: z.optional(z.string().check(z.minLength(1))),
+  status: z.optional(count(400, 599)),
+  network: z.optional(z.literal(true)),
+  latencyMs: z.optional(count(1, MAX_INTERVAL_MS)),
+  times: z.optional(count(1, Number.MAX_SAFE_INTEGER)),
+});
+export const AdvanceBodySchema = z.strictObject({ ms: count(0, Number.MAX_SAFE_INTEGER) });
+/** A rate limit, or `null`: none. */
+export const RateLimitBodySchema = z.nullable(
+  z.strictObject({ limit: count(1, Number.MAX_SAFE_INTEGER), windowMs: count(1, Number.MAX_SAFE_INTEGER) }),
+);
 /** A partial row: any fields of the table's rows; the table's schema checks them. */
 export const PartialRowSchema = z.record(z.string(), z.unknown());
 
@@ -98,7 +111,8 @@ export const operations: readonly ControlOperation[] = [
     id: 'reset',
     method: 'POST',
     path: '/__mock/reset',
-    summary: 'Back to the seeded state, as mock.reset(): data, tokens, counters, health, journal; activity stopped.',
+    summary:
+      'Back to the seeded state, as mock.reset(): data, tokens, counters, health, journal, faults, clock advance, rate limit; activity stopped.',
     status: 204,
     run: (mock) => mock.reset(),
   }),
@@ -187,5 +201,43 @@ export const operations: readonly ControlOperation[] = [
     body: HealthBodySchema,
     // Parsed JSON holds no `undefined`: an absent switch is absent, as setHealth wants it.
     run: (mock, { body }) => mock.setHealth(body as Partial<HealthState>),
+  }),
+  operation({
+    id: 'addFault',
+    method: 'POST',
+    path: '/__mock/faults',
+    summary:
+      'Adds a fault rule, as mock.faults.add(rule): the next `times` requests of `endpoint` (absent: every API request) answer `status`, fail the connection (`network: true`) or come `latencyMs` late.',
+    status: 201,
+    body: FaultBodySchema,
+    answer: z.object({ id: z.string() }),
+    run: (mock, { body }) => ({ id: mock.faults.add(body as FaultRule) }),
+  }),
+  operation({
+    id: 'clearFaults',
+    method: 'DELETE',
+    path: '/__mock/faults',
+    summary: 'Removes every fault rule, as mock.faults.clear().',
+    status: 204,
+    run: (mock) => mock.faults.clear(),
+  }),
+  operation({
+    id: 'advanceClock',
+    method: 'POST',
+    path: '/__mock/clock/advance',
+    summary: "Moves the mock's clock forward by ms (token expiry, rate-limit windows, suspensions, timestamps), as mock.clock.advance(ms).",
+    status: 200,
+    body: AdvanceBodySchema,
+    answer: z.object({ now: z.number() }),
+    run: (mock, { body }) => ({ now: mock.clock.advance(body.ms) }),
+  }),
+  operation({
+    id: 'setRateLimit',
+    method: 'PUT',
+    path: '/__mock/rate-limit',
+    summary: 'Changes the per-token rate limit, as mock.setRateLimit(r): { limit, windowMs }, or null for none.',
+    status: 204,
+    body: RateLimitBodySchema,
+    run: (mock, { body }) => mock.setRateLimit(body),
   }),
 ];

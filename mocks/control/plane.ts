@@ -6,6 +6,7 @@
  * @module
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { InvalidArgumentError } from '../../src/core/errors';
 import type { MockApi } from '../index';
 import { checkBody } from '../request-body';
 import { errorResponse, internalError, invalidBody, json, MockHttpError } from '../replies';
@@ -95,6 +96,8 @@ function failure(error: unknown): MockHttpError {
   if (error instanceof MockHttpError) return error;
   // By name: the store's class may come from the other build (CommonJS bundles entries apart).
   if (error instanceof Error && error.name === 'InvalidRowError') return new MockHttpError(400, 'invalid_row', error.message);
+  // The mock's own checks beyond the body's schema (an endpoint no request has, status with network): they act before changing anything.
+  if (error instanceof InvalidArgumentError) return invalidBody(error.message);
   return internalError(error);
 }
 

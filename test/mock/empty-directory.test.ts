@@ -92,7 +92,14 @@ describe('from an empty directory, without msw or faker', () => {
   });
 
   it.each([
-    ['ESM', ['--input-type=module', '-e', "const { connectMock } = await import('community-server-sdk/mock/remote'); console.log(typeof connectMock);"]],
+    [
+      'ESM',
+      [
+        '--input-type=module',
+        '-e',
+        "const { connectMock } = await import('community-server-sdk/mock/remote'); console.log(typeof connectMock);",
+      ],
+    ],
     ['CommonJS', ['-e', "console.log(typeof require('community-server-sdk/mock/remote').connectMock);"]],
   ])('%s: community-server-sdk/mock/remote loads without them: it needs fetch alone', async (_, args) => {
     const { stdout } = await run(process.execPath, args, { cwd: installed });
