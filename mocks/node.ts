@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
 import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlRequest } from './control/plane';
+import { InvalidArgumentError } from '../src/core/errors';
 import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
 import { errorResponse, internalError, invalidPath, MockHttpError } from './replies';
@@ -163,7 +164,7 @@ export async function startMockHttpServer({
   adminToken = newAdminToken(),
 }: MockHttpServerOptions): Promise<MockHttpServer> {
   const problem = adminTokenProblem(adminToken, Object.values(mock.tokens));
-  if (problem) throw new TypeError(`startMockHttpServer: ${problem} (value not shown)`);
+  if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
   const control = createControlPlane(mock, adminToken);
   let origin = '';
   const server = createServer((incoming, outgoing) => {

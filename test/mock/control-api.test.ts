@@ -5,7 +5,7 @@
  * requests kept out of the journal and the rate limit.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { ConnectionError, ServiceUnavailableError } from 'community-server-sdk';
+import { ConnectionError, InvalidArgumentError, ServiceUnavailableError } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ describe('the admin token', () => {
         (server) => server.close().then(() => expect.unreachable(`accepted ${adminToken}`)),
         (thrown: unknown) => thrown as Error,
       );
-      expect(error).toBeInstanceOf(TypeError);
+      expect(error).toBeInstanceOf(InvalidArgumentError);
       expect(error.message).not.toContain(adminToken);
     }
   });
