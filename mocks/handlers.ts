@@ -128,12 +128,19 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     request: Request,
     raw: Record<string, string | readonly string[] | undefined>,
   ) {
-    await options.delay(request.signal);
-    // Read before the route consumes the body.
-    const seen = await arrival(request.method, request.url, request);
-    const fault = state.faults.take(name);
-    const response = (fault && (await faulted(fault, request))) ?? (await respond(endpoint, route, request, raw));
-    return answered(seen, name, response);
+    try {
+      await options.delay(request.signal);
+      // Read before the route consumes the body.
+      const seen = await arrival(request.method, request.url, request);
+      const fault = state.faults.take(name);
+      const response = (fault && (await faulted(fault, request))) ?? (await respond(endpoint, route, request, raw));
+      return answered(seen, name, response);
+    } catch (error) {
+      // The caller gave up while the mock waited (latency, a fault's delay): nobody reads an
+      // answer, and none is journaled. A handler that threw would make msw report a crash.
+      if (request.signal.aborted) return networkFailure();
+      throw error;
+    }
   }
 
   /** What `fault` answers after its delay: an error status, a failed connection, or nothing (the request goes on). */

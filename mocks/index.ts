@@ -328,7 +328,8 @@ export function createMockApi(options: MockOptions = {}): MockApi {
           request,
         )
       : undefined;
-    if (response && isNetworkFailure(response)) throw fetchFailed(); // as a fetch whose connection failed
+    // No answer: the caller aborted (a fetch rejects with the signal's reason), or a fault failed the connection.
+    if (response && isNetworkFailure(response)) throw request.signal.aborted ? (request.signal.reason as Error) : fetchFailed();
     return response ?? unknownRoute(request.method, request.url, request);
   };
 

@@ -38,9 +38,9 @@ export interface MockRequest {
   readonly token: MockRequestToken;
   /** The request body: parsed JSON, or its text when it is not JSON (or is nested too deep to walk); `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
   readonly body: unknown;
-  /** The status the mock answered with. */
+  /** The status the mock answered with; 0 when a fault (`mock.faults`, `network: true`) failed the connection. */
   readonly status: number;
-  /** When the answer was given, in milliseconds on the mock's clock (`now`). */
+  /** When the answer was given, in milliseconds on the mock's clock (`mock.clock`). */
   readonly at: number;
 }
 

@@ -206,5 +206,19 @@ if (missing && process.env.CI) {
       );
       expect(unexpected).toEqual([]);
     });
+
+    it('a fault of the mock reaches the page through the service worker: that panel says 503, the others work', async () => {
+      const { page, problems } = await open('?fault=cad.calls.list');
+
+      await settled(page, 'calls');
+      expect(await page.locator('#calls').getByRole('alert').innerText()).toMatch(
+        /^Could not load page 1 of open calls\. ServiceUnavailableError \(503 service_unavailable\): .+ Retry$/,
+      );
+      expect((await rows(page, 'members')).length).toBe(MEMBERS_PER_PAGE);
+      const unexpected = problems.filter(
+        (problem) => !/^console error: Failed to load resource: the server responded with a status of 503\b/.test(problem),
+      );
+      expect(unexpected).toEqual([]);
+    });
   });
 }

@@ -68,7 +68,18 @@ describe('the built package', () => {
     const overHttp = await new sdk.CommunityServerClient({ token: mock.tokens.main, baseUrl: http.url }).members.list();
     const inProcess = await new sdk.CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://x.test', fetch: mock.fetch }).members.list();
     await http.close();
-    console.log(JSON.stringify({ http: overHttp.total, fetch: inProcess.total, page: overHttp instanceof sdk.Page }));
+    // A bad option is the SDK's InvalidArgumentError, recognised from the entry users import it from.
+    let refused;
+    try { mocks.createMockApi({ sed: 1 }); } catch (error) { refused = error; }
+    mock.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
+    const faulted = await new sdk.CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://x.test', fetch: mock.fetch, maxRetries: 0 }).members.list().catch((e) => e);
+    console.log(JSON.stringify({
+      http: overHttp.total,
+      fetch: inProcess.total,
+      page: overHttp instanceof sdk.Page,
+      refused: [refused instanceof sdk.InvalidArgumentError, refused.name],
+      faulted: faulted instanceof sdk.ServiceUnavailableError,
+    }));
   `;
 
   it.each([
@@ -87,7 +98,13 @@ describe('the built package', () => {
       ? `${mockScript(load)} })().catch((e) => { console.error(e); process.exit(1); });`
       : mockScript(load);
     const { stdout } = await run(process.execPath, [inputType, '-e', source], { cwd: root });
-    expect(JSON.parse(stdout)).toEqual({ http: 250, fetch: 250, page: true });
+    expect(JSON.parse(stdout)).toEqual({
+      http: 250,
+      fetch: 250,
+      page: true,
+      refused: [true, 'InvalidArgumentError'],
+      faulted: true,
+    });
   });
 
   it("issue 10 item 6: the ESM and CommonJS builds loaded side by side recognise each other's errors and pages", async () => {

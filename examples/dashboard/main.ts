@@ -7,6 +7,8 @@
  * - `token`: which of the mock's tokens the client uses (`main` by default; `noCad` shows the CAD
  *   panel's 404, `expired` a 401 in every panel).
  * - `latency`: milliseconds the mock waits before each answer, to watch the loading states.
+ * - `fault`: a client method name (`cad.calls.list`) whose every request the mock answers with
+ *   503 (`mock.faults`), to watch a panel's error state while the others work.
  */
 import { CommunityServerClient, NotFoundError, type CadCall, type Loa, type Member } from 'community-server-sdk';
 import { createMockApi, type MockTokens } from 'community-server-sdk/mock';
@@ -29,7 +31,7 @@ function readSettings(query: URLSearchParams) {
   if (!tokenNames.includes(token)) throw new Error(`unknown token "${token}": use one of ${tokenNames.join(', ')}`);
   const latency = Number(query.get('latency') ?? 0);
   if (!Number.isSafeInteger(latency) || latency < 0) throw new Error('latency must be a whole number of milliseconds');
-  return { token, latency };
+  return { token, latency, fault: query.get('fault') };
 }
 
 /**
@@ -56,8 +58,9 @@ function scanSummary(result: Scan<unknown>, matched: string, all: string): strin
 }
 
 async function start(): Promise<void> {
-  const { token, latency } = readSettings(new URL(location.href).searchParams);
+  const { token, latency, fault } = readSettings(new URL(location.href).searchParams);
   const mock = createMockApi({ seed: 1, latency });
+  if (fault !== null) mock.faults.add({ endpoint: fault, status: 503 }); // an unknown name is refused, and said
   // The worker script is served next to this page; requests that are not the API's (this
   // page's own files) go to the network untouched.
   await setupMockWorker(mock).start({ serviceWorker: { url: './mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });

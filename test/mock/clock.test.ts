@@ -1,0 +1,161 @@
+/**
+ * `mock.clock`: the `now` option plus what `advance(ms)` adds. Advancing it ages everything the
+ * mock times (token expiry, rate-limit windows, suspensions, the rows it writes, the journal)
+ * without waiting; `reset()` takes the advance back. Also `mock.setRateLimit`, the rate limit
+ * changed at run time.
+ */
+import { AuthenticationError, InvalidArgumentError } from 'community-server-sdk';
+import { createMockApi, type MockOptions, type RateLimitOptions } from 'community-server-sdk/mock';
+import { describe, expect, it } from 'vitest';
+import { mockClient, rawAnswer } from '../helpers';
+
+/** A fixed instant after the seeded world: 2026-11-20 12:00 UTC. */
+const NOON = Date.UTC(2026, 10, 20, 12, 0, 0);
+const DAY = 86_400_000;
+
+/** A mock whose clock's source stands still, so only `advance` moves it. */
+const frozen = (options: MockOptions = {}) => createMockApi({ ...options, now: () => NOON });
+
+describe('mock.clock', () => {
+  it('reads the now option plus every advance; advance returns the new now; reset() takes the advance back', () => {
+    const mock = frozen();
+    expect(mock.clock.now()).toBe(NOON);
+    expect(mock.clock.advance(1_500)).toBe(NOON + 1_500);
+    expect(mock.clock.advance(0)).toBe(NOON + 1_500);
+    expect(mock.clock.advance(DAY)).toBe(NOON + 1_500 + DAY);
+    expect(mock.clock.now()).toBe(NOON + 1_500 + DAY);
+    mock.reset();
+    expect(mock.clock.now()).toBe(NOON);
+  });
+
+  it('runs on Date.now without a now option', () => {
+    const mock = createMockApi();
+    const before = Date.now();
+    const read = mock.clock.advance(60_000);
+    expect(read).toBeGreaterThanOrEqual(before + 60_000);
+    expect(read).toBeLessThanOrEqual(Date.now() + 60_000);
+  });
+
+  it.each([[-1], [1.5], [Number.NaN], [Number.POSITIVE_INFINITY], ['10'], [undefined], [Number.MAX_SAFE_INTEGER + 1]])(
+    'advance(%j) throws InvalidArgumentError and moves nothing',
+    (ms) => {
+      const mock = frozen();
+      expect(() => mock.clock.advance(ms as number)).toThrow(InvalidArgumentError);
+      expect(() => mock.clock.advance(ms as number)).toThrow('clock.advance(ms): ms must be an integer of milliseconds ≥ 0');
+      expect(mock.clock.now()).toBe(NOON);
+    },
+  );
+
+  it('a token expires once the clock passes its expiresAt, and is valid again after reset()', async () => {
+    const mock = frozen();
+    const created = await mockClient(mock).tokens.create({ name: 'day pass', expiresInDays: 1 });
+    const dayPass = mockClient(mock, { token: String(created.token) });
+    expect((await dayPass.tokens.current()).name).toBe('day pass');
+    mock.clock.advance(DAY - 1_000);
+    expect((await dayPass.tokens.current()).name).toBe('day pass');
+    mock.clock.advance(1_000);
+    await expect(dayPass.tokens.current()).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it('a rate-limit window reopens once the clock passes its end', async () => {
+    const mock = frozen({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    const roles = () => rawAnswer(mock, '/api/v1/server/roles');
+    await roles();
+    await roles();
+    const spent = await roles();
+    expect([spent.status, spent.headers.get('retry-after')]).toEqual([429, '60']);
+    mock.clock.advance(30_000);
+    expect((await roles()).headers.get('retry-after')).toBe('30');
+    mock.clock.advance(30_000);
+    const reopened = await roles();
+    expect([reopened.status, reopened.headers.get('x-ratelimit-remaining')]).toEqual([200, '1']);
+  });
+
+  it('a suspension ends once the clock passes it', async () => {
+    const mock = frozen({ authFailureLimit: { failures: 1, durationMs: 30_000 } });
+    const wrong = { token: 'cs_not_a_token' };
+    expect((await rawAnswer(mock, '/api/v1/server/roles', wrong)).json.error).toBe('invalid or expired token');
+    const suspended = await rawAnswer(mock, '/api/v1/server/roles', wrong);
+    expect([suspended.status, suspended.headers.get('retry-after')]).toEqual([401, '30']);
+    mock.clock.advance(29_000);
+    expect((await rawAnswer(mock, '/api/v1/server/roles', wrong)).headers.get('retry-after')).toBe('1');
+    mock.clock.advance(1_000);
+    expect((await rawAnswer(mock, '/api/v1/server/roles', wrong)).json.error).toBe('invalid or expired token');
+  });
+
+  it('the rows the mock writes, lastUsedAt and the journal follow it', async () => {
+    const mock = frozen();
+    const client = mockClient(mock);
+    mock.clock.advance(10 * DAY);
+    const later = NOON + 10 * DAY;
+    const created = await client.tokens.create({ name: 'later' });
+    expect(created.createdAt).toBe(later / 1000);
+    expect((await client.tokens.current()).lastUsedAt).toBe(later / 1000);
+    mock.clock.advance(DAY);
+    expect((await client.tokens.deactivate(created.id!)).deactivatedAt).toBe((later + DAY) / 1000);
+    expect(mock.requests.map((row) => row.at)).toEqual([later, later, later + DAY]);
+  });
+
+  it('activity events are timed by it', () => {
+    const mock = frozen();
+    mock.clock.advance(365 * DAY);
+    const [event] = mock.activity.step();
+    const row = event!.row as { createdAt?: number; timestamp?: number };
+    expect(row.createdAt ?? row.timestamp).toBe((NOON + 365 * DAY) / 1000);
+  });
+
+  it('the admin rate-limit report reads it', async () => {
+    const mock = frozen({ rateLimit: { limit: 5, windowMs: 60_000 } });
+    const client = mockClient(mock);
+    await client.roles.list();
+    // The status is an open object to the SDK; the mock's report lists each token's counters.
+    const mine = async () => {
+      const { tokens } = (await client.admin.rateLimit(mock.store.main.info.id)) as { tokens: { name: string }[] };
+      return tokens.find((token) => token.name === 'main');
+    };
+    expect(await mine()).toMatchObject({ used: 2, resetAt: NOON / 1000 + 60 });
+    mock.clock.advance(60_000);
+    // A new window opened with this very request: the report sees it alone.
+    expect(await mine()).toMatchObject({ used: 1, resetAt: NOON / 1000 + 120 });
+  });
+});
+
+describe('mock.setRateLimit', () => {
+  it('turns a rate limit on, changes it and turns it off while the mock runs; reset() returns to the option', async () => {
+    const mock = frozen();
+    const roles = () => rawAnswer(mock, '/api/v1/server/roles');
+    expect((await roles()).headers.get('x-ratelimit-limit')).toBeNull();
+    mock.setRateLimit({ limit: 1, windowMs: 1_000 });
+    expect((await roles()).headers.get('x-ratelimit-limit')).toBe('1');
+    expect((await roles()).status).toBe(429);
+    // A new limit starts every token on a fresh window.
+    mock.setRateLimit({ limit: 2, windowMs: 1_000 });
+    expect([(await roles()).status, (await roles()).status, (await roles()).status]).toEqual([200, 200, 429]);
+    mock.setRateLimit(null);
+    expect((await roles()).status).toBe(200);
+    mock.setRateLimit({ limit: 1, windowMs: 60_000 });
+    mock.reset();
+    expect((await roles()).headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
+  it('reset() brings back the rateLimit option after a change', async () => {
+    const mock = frozen({ rateLimit: { limit: 3, windowMs: 60_000 } });
+    mock.setRateLimit(null);
+    mock.reset();
+    expect((await rawAnswer(mock, '/api/v1/server/roles')).headers.get('x-ratelimit-limit')).toBe('3');
+  });
+
+  it.each<[unknown, string]>([
+    [{ limit: 0, windowMs: 1_000 }, 'setRateLimit(rateLimit) must be { limit, windowMs }, both integers ≥ 1'],
+    [{ limit: 1 }, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
+    [{ limit: 1, windowMs: 1.5 }, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
+    [{ limit: 1, windowMs: 1_000, burst: 3 }, 'unknown setRateLimit(rateLimit) option "burst"'],
+    [10, 'setRateLimit(rateLimit) must be { limit, windowMs }, both integers ≥ 1, got 10'],
+    [undefined, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
+  ])('%j is refused with InvalidArgumentError, and the limit stays', async (value, message) => {
+    const mock = frozen({ rateLimit: { limit: 4, windowMs: 60_000 } });
+    expect(() => mock.setRateLimit(value as RateLimitOptions)).toThrow(InvalidArgumentError);
+    expect(() => mock.setRateLimit(value as RateLimitOptions)).toThrow(message);
+    expect((await rawAnswer(mock, '/api/v1/server/roles')).headers.get('x-ratelimit-limit')).toBe('4');
+  });
+});
