@@ -16,7 +16,8 @@ import { checkOptions, describe, isPlainObject } from '../src/core/arguments';
 import { ConnectionError, InvalidArgumentError, responseError } from '../src/core/errors';
 import { describeThrown, redact } from '../src/core/redact';
 import type { ActivityEvent, FaultRule, HealthState, MockRequest, MockRequestToken, RateLimitOptions } from './index';
-import type { CadStore, DepartmentStore, ServerStore, Store } from './store';
+import type { CadStore, DepartmentStore, ServerStore } from './store';
+import type { TokenRecord } from './world';
 import type { Collection } from './collection';
 
 /**
@@ -34,10 +35,6 @@ export interface RemoteRequestsFilter {
   token?: MockRequestToken;
 }
 
-type RowOf<Table> = Table extends Collection<infer Row> ? Row : never;
-type Server = Exclude<keyof Store, 'tokens' | 'server'>;
-type TablesOf<Holder> = { [Name in keyof Holder]: Holder[Name] extends Collection<infer _Row> ? Name : never }[keyof Holder] & string;
-
 /**
  * The dotted path of a table of `mock.store`, as `InvalidRowError` messages name it, with the
  * row type it holds: `main.logs`, `noCad.members`, `main.cad.calls`,
@@ -46,9 +43,9 @@ type TablesOf<Holder> = { [Name in keyof Holder]: Holder[Name] extends Collectio
  * const path: RemoteTablePath = 'main.cad.calls';
  */
 export type RemoteTablePath =
-  | `${Server}.${TablesOf<ServerStore>}`
-  | `${Server}.cad.${TablesOf<CadStore>}`
-  | `${Server}.departmentData.${string}.${TablesOf<DepartmentStore>}`
+  | `${'main' | 'noCad'}.${Exclude<keyof ServerStore, 'info' | 'name' | 'refs' | 'departmentData' | 'cad'>}`
+  | `${'main' | 'noCad'}.cad.${keyof CadStore}`
+  | `${'main' | 'noCad'}.departmentData.${string}.${keyof DepartmentStore}`
   | 'tokens';
 
 /**
@@ -57,13 +54,19 @@ export type RemoteTablePath =
  * type Call = RemoteRow<'main.cad.calls'>; // a CadCall
  */
 export type RemoteRow<Path extends string> = Path extends 'tokens'
-  ? RowOf<Store['tokens']>
-  : Path extends `${Server}.cad.${infer Name extends TablesOf<CadStore>}`
-    ? RowOf<CadStore[Name]>
-    : Path extends `${Server}.departmentData.${string}.${infer Name extends TablesOf<DepartmentStore>}`
-      ? RowOf<DepartmentStore[Name]>
-      : Path extends `${Server}.${infer Name extends TablesOf<ServerStore>}`
-        ? RowOf<ServerStore[Name]>
+  ? TokenRecord
+  : Path extends `${'main' | 'noCad'}.cad.${infer Name extends keyof CadStore}`
+    ? CadStore[Name] extends Collection<infer Row>
+      ? Row
+      : never
+    : Path extends `${'main' | 'noCad'}.departmentData.${string}.${infer Name extends keyof DepartmentStore}`
+      ? DepartmentStore[Name] extends Collection<infer Row>
+        ? Row
+        : never
+      : Path extends `${'main' | 'noCad'}.${infer Name extends Exclude<keyof ServerStore, 'info' | 'name' | 'refs' | 'departmentData' | 'cad'>}`
+        ? ServerStore[Name] extends Collection<infer Row>
+          ? Row
+          : never
         : Record<string, unknown>;
 
 /**
