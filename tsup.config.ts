@@ -8,6 +8,8 @@ const shared: Options = {
     mock: 'mocks/index.ts',
     'mock/node': 'mocks/node.ts',
     'mock/browser': 'mocks/browser.ts',
+    // The control API's client: global fetch only, so it needs neither msw nor faker (no guard).
+    'mock/remote': 'mocks/remote.ts',
     redis: 'src/redis.ts',
     otel: 'src/otel.ts',
   },

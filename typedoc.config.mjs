@@ -8,6 +8,7 @@ export default {
     'mocks/index.ts',
     'mocks/node.ts',
     'mocks/browser.ts',
+    'mocks/remote.ts',
     'src/redis.ts',
     'src/otel.ts',
   ],

@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^community-server-sdk\/schemas$/, replacement: local('src/schemas/index.ts') },
       { find: /^community-server-sdk\/mock\/node$/, replacement: local('mocks/node.ts') },
       { find: /^community-server-sdk\/mock\/browser$/, replacement: local('mocks/browser.ts') },
+      { find: /^community-server-sdk\/mock\/remote$/, replacement: local('mocks/remote.ts') },
       { find: /^community-server-sdk\/redis$/, replacement: local('src/redis.ts') },
       { find: /^community-server-sdk\/otel$/, replacement: local('src/otel.ts') },
       { find: /^community-server-sdk\/mock$/, replacement: local('mocks/index.ts') },

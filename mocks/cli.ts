@@ -3,27 +3,29 @@
  * `community-server-mock`: serves the mock over HTTP on loopback and prints its base URL and tokens.
  *
  *   npx -p community-server-sdk community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency 0] [--activity ms] [--world FILE]
+ *     [--rate-limit 20/1s] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
  *   npx -p community-server-sdk community-server-mock snapshot --out FILE
  * @module
  */
 import { parseArgs } from 'node:util';
+import { authErrorShapeFlag, integer, isLoopback, rateLimitFlag } from './cli-flags';
 import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './cli-snapshot';
 import { createMockApi } from './index';
 import { startMockHttpServer } from './node';
 
 const USAGE = `Usage: community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency ms] [--activity ms] [--world FILE]
+                             [--rate-limit N/window] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
        community-server-mock snapshot --out FILE
 
-Serves the Community Server Data API mock over HTTP and prints its base URL and tokens.
+Serves the Community Server Data API mock over HTTP and prints its base URL and tokens, and the
+admin token of its control API (/__mock/*: reset, journal, rows, activity, health, faults, clock).
 --activity ms: the world changes by itself, one seeded event (a log, a shift, a call…) every ms.
---world FILE: serve a snapshot (written by \`snapshot --out FILE\`) instead of the seeded server.`;
-
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(value >= min && value <= max)) throw new Error(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
+--world FILE: serve a snapshot (written by \`snapshot --out FILE\`) instead of the seeded server.
+--rate-limit N/window: N requests per token per window, the window in ms, s or m (20/1s, 100/1m).
+--auth-failures N: suspend a token for 60 s after N failed authentications.
+--auth-error-shape string|object: the body of 401 and 403 answers (default string).
+--admin-token T: the control API's token (at least 16 characters; default: a fresh random one).
+--host: loopback by default; any other address makes the tokens reachable from the network.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -34,6 +36,10 @@ async function main(): Promise<void> {
       latency: { type: 'string' },
       activity: { type: 'string' },
       world: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'auth-failures': { type: 'string' },
+      'auth-error-shape': { type: 'string' },
+      'admin-token': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -42,15 +48,35 @@ async function main(): Promise<void> {
   const seed = integer('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
   const latency = integer('latency', values.latency, 0, 0, 60_000);
   const activity = values.activity === undefined ? undefined : { intervalMs: integer('activity', values.activity, 0, 1, 2 ** 31 - 1) };
+  const rateLimit = rateLimitFlag(values['rate-limit']);
+  const authFailureLimit =
+    values['auth-failures'] === undefined ? undefined : integer('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
+  const authErrorShape = authErrorShapeFlag(values['auth-error-shape']);
   const world = values.world === undefined ? undefined : await readWorldFile(values.world);
-  const mock = createMockApi({ seed, latency, ...(activity ? { activity } : {}), ...(world ? { world } : {}) });
-  const server = await startMockHttpServer({ mock, port, host: values.host ?? '127.0.0.1' });
+  const mock = createMockApi({
+    seed,
+    latency,
+    ...(activity ? { activity } : {}),
+    ...(world ? { world } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
+    ...(authFailureLimit ? { authFailureLimit } : {}),
+    ...(authErrorShape ? { authErrorShape } : {}),
+  });
+  const host = values.host ?? '127.0.0.1';
+  const adminToken = values['admin-token'];
+  const server = await startMockHttpServer({ mock, port, host, ...(adminToken === undefined ? {} : { adminToken }) });
 
   console.log(
     `community-server-mock listening on ${server.url} (${world ? `world ${values.world}, taken ${world.takenAt}` : `seed ${seed}`})`,
   );
   console.log('tokens:');
-  for (const [name, token] of Object.entries(mock.tokens)) console.log(`  ${name.padEnd(9)} ${token}`);
+  for (const [name, token] of Object.entries({ ...mock.tokens, admin: server.adminToken })) console.log(`  ${name.padEnd(9)} ${token}`);
+  if (rateLimit) console.log(`rate limit: ${rateLimit.limit} requests per ${rateLimit.windowMs} ms per token`);
+  if (!isLoopback(host)) {
+    console.error(
+      `community-server-mock: warning: listening on ${host}, not loopback: the tokens above, the admin token included, are now reachable from the network`,
+    );
+  }
   if (activity) console.log(`activity: on, one event every ${activity.intervalMs} ms (logs, shifts, LOAs, join requests, CAD calls…)`);
   console.log(`try: curl -H "Authorization: Bearer ${mock.tokens.main}" ${server.url}/api/v1/server/members`);
 

@@ -13,6 +13,7 @@
  */
 import { getResponse, type HttpHandler } from 'msw';
 import { checkActivityOptions, createActivity, type ActivityOptions, type MockActivity } from './activity/index';
+import { MOCK_INTERNALS, type MockInternals } from './control/internals';
 import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
 import { createClock, type MockClock } from './clock';
 import type { HealthState, MockState } from './context';
@@ -315,7 +316,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     return response ?? unknownRoute(request.method, request.url, request);
   };
 
-  return {
+  const api: MockApi = {
     handlers: Object.freeze(handlers),
     fetch: mockFetch,
     tokens: Object.freeze({ ...pristine.secrets }),
@@ -356,4 +357,8 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       control.reset();
     },
   };
+  // Hidden (a registered symbol, not enumerable): for the HTTP control plane of `mock/node` only.
+  const internals: MockInternals = { clearRequests: () => state.journal.clear() };
+  Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
+  return api;
 }

@@ -13,6 +13,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
+import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlRequest } from './control/plane';
+import { InvalidArgumentError } from '../src/core/errors';
+import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
 import { errorResponse, internalError, invalidPath, MockHttpError } from './replies';
 
@@ -40,6 +43,11 @@ export interface MockHttpServerOptions {
   port?: number;
   /** Default `127.0.0.1`. */
   host?: string;
+  /**
+   * The token that opens the control API (`/__mock/*`): at least 16 visible ASCII characters, none
+   * of the mock's API tokens. Default: a fresh one from the platform's secure random source.
+   */
+  adminToken?: string;
 }
 
 /**
@@ -55,6 +63,11 @@ export interface MockHttpServer {
   /** The port it listens on (the free one picked when asked for port 0). */
   readonly port: number;
   /**
+   * The token of the control API (`/__mock/*`, `connectMock(url, adminToken)`): the one given, or
+   * a generated one. It opens no request of the API, and no API token opens the control API.
+   */
+  readonly adminToken: string;
+  /**
    * Stops accepting and ends open connections.
    * @example
    * afterAll(() => http.close());
@@ -68,9 +81,11 @@ const MAX_BODY_BYTES = 1 << 20;
 // Browsers on another origin (a dashboard on a dev server) may call the mock directly.
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, HEAD, POST, DELETE, OPTIONS',
+  // PUT for the control API (`PUT /__mock/health`), which a browser test drives too.
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
   'access-control-allow-headers': 'authorization, content-type, accept',
-  'access-control-expose-headers': 'retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-reset-after',
+  'access-control-expose-headers':
+    'allow, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-reset-after',
   'access-control-max-age': '600',
 };
 
@@ -97,7 +112,9 @@ async function relay(outgoing: ServerResponse, response: Response): Promise<void
 /** An error this door finds itself, before the mock sees the request; the body is the mock's error shape. */
 const refuse = (outgoing: ServerResponse, error: MockHttpError) => relay(outgoing, errorResponse(error, 'object'));
 
-async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+type Control = (request: ControlRequest) => Promise<Response>;
+
+async function answer(mock: MockApi, control: Control, origin: string, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
   const method = incoming.method ?? 'GET';
   if (method === 'OPTIONS') return send(outgoing, 204, {});
   let url: URL;
@@ -115,6 +132,11 @@ async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, 
         connection: 'close',
       }),
     );
+  }
+  // The control API never reaches the mock: it is not journaled, not rate limited, not delayed.
+  if (isControlPath(url.pathname)) {
+    const authorization = incoming.headers.authorization ?? null;
+    return relay(outgoing, await control({ method, url, authorization, body: body ? new Uint8Array(body) : undefined }));
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
@@ -135,13 +157,23 @@ async function answer(mock: MockApi, origin: string, incoming: IncomingMessage, 
  * console.log(http.url); // http://127.0.0.1:41234
  * await http.close();
  */
-export async function startMockHttpServer({ mock, port = 0, host = '127.0.0.1' }: MockHttpServerOptions): Promise<MockHttpServer> {
+export async function startMockHttpServer({
+  mock,
+  port = 0,
+  host = '127.0.0.1',
+  adminToken = newAdminToken(),
+}: MockHttpServerOptions): Promise<MockHttpServer> {
+  const problem = adminTokenProblem(adminToken, Object.values(mock.tokens));
+  if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
+  const control = createControlPlane(mock, adminToken);
   let origin = '';
   const server = createServer((incoming, outgoing) => {
-    answer(mock, origin, incoming, outgoing).catch((error: unknown) => {
+    answer(mock, control, origin, incoming, outgoing).catch((error: unknown) => {
       if (outgoing.headersSent || outgoing.destroyed) return outgoing.destroy();
       // The client went away mid-request (the abort above): nothing to answer.
       if (error instanceof Error && error.name === 'AbortError') return outgoing.destroy();
+      // A network fault (mock.faults): no answer at all, as a connection that failed.
+      if (isNetworkFault(error)) return outgoing.destroy();
       refuse(outgoing, internalError(error)).catch(() => outgoing.destroy());
     });
   });
@@ -158,6 +190,7 @@ export async function startMockHttpServer({ mock, port = 0, host = '127.0.0.1' }
   return {
     url: origin,
     port: address.port,
+    adminToken,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

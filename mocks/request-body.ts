@@ -92,6 +92,19 @@ export async function readJsonBody<Schema extends z.ZodMiniType>(request: Reques
     const message = `the request body must be a JSON object with ${accepted.join(', ')}, got ${text.trim() ? 'text that is not JSON' : 'no body'}`;
     throw invalidBody(message, { issues: [{ path: '', message }] });
   }
+  return checkBody(body, schema, accepted);
+}
+
+/**
+ * `body` (parsed JSON) checked by `schema`, or a 400 `invalid_request` whose message names each
+ * field's first problem and whose `details.issues` list them as `{ path, message }`. `accepted`
+ * are the keys an unknown key's message lists (default: the object schema's own).
+ */
+export function checkBody<Schema extends z.ZodMiniType>(
+  body: unknown,
+  schema: Schema,
+  accepted: readonly string[] = Object.keys((schema as { shape?: object }).shape ?? {}),
+): z.output<Schema> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   // One problem per field: zod may report a value twice (past the safe integers, then past the

@@ -89,6 +89,7 @@ it('builds with no warning', () => {
     'community-server-sdk/mock',
     'community-server-sdk/mock/browser',
     'community-server-sdk/mock/node',
+    'community-server-sdk/mock/remote',
     'community-server-sdk/otel',
     'community-server-sdk/redis',
     'community-server-sdk/schemas',

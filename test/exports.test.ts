@@ -22,6 +22,7 @@ const ENTRIES = [
   ['community-server-sdk/mock', 'mock'],
   ['community-server-sdk/mock/node', 'mock/node'],
   ['community-server-sdk/mock/browser', 'mock/browser'],
+  ['community-server-sdk/mock/remote', 'mock/remote'],
 ] as const;
 
 /** Whether an export is written `export { type X }` or `export type { X }`. */

@@ -10,11 +10,13 @@
  *   module a test imports (`// member-card.ts`) is saved under its name;
  * - a program that runs until Ctrl-C is sent SIGINT once it has printed, and must end cleanly;
  * - the browser recipe is bundled with esbuild and opened in headless Chromium, msw's worker
- *   beside it.
+ *   beside it;
+ * - a Python `unittest` file (the control API's recipe) runs with `python3` against the same bin,
+ *   and is skipped, saying so, where there is no `python3`.
  * The project's other packages (ky, zod, msw, faker, Redis clients, OpenTelemetry's API, vitest,
  * tsx, TypeScript) are this checkout's, linked: the same versions a user's install resolves.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -76,7 +78,14 @@ export function readmeRecipes(readme: string): Recipe[] {
   });
 }
 
-const recipes = readmeRecipes(readFileSync(`${root}README.md`, 'utf8'));
+const readme = readFileSync(`${root}README.md`, 'utf8');
+const recipes = readmeRecipes(readme);
+/** The README's Python test files: run as saved, with the standard library alone. */
+const pythonTests = [...readme.matchAll(/^```python\n([\s\S]*?)^```$/gm)]
+  .map((match) => match[1]!)
+  .filter((code) => /unittest\.TestCase/.test(code));
+/** The control API's token the recipes' bin is started with (`--admin-token`). */
+const ADMIN_TOKEN = 'readme-recipes-admin-token';
 
 /** A directory like a fresh `npm init` project: the SDK installed from its tarball, the rest linked. */
 async function freshProject(): Promise<string> {
@@ -112,13 +121,21 @@ beforeAll(async () => {
     '0',
     '--activity',
     '200',
+    '--admin-token',
+    ADMIN_TOKEN,
   ]);
   stopBin = () => bin.child.kill('SIGTERM');
   const printed = await bin.ready;
   const url = /listening on (http:\/\/\S+)/.exec(printed)![1]!;
   const token = /^\s+main\s+(\S+)$/m.exec(printed)![1]!;
   if (!redisMissing()) redis = await startRedis();
-  env = { ...process.env, COMMUNITY_SERVER_TOKEN: token, COMMUNITY_SERVER_BASE_URL: url, REDIS_URL: redis?.url ?? 'redis://127.0.0.1:1' };
+  env = {
+    ...process.env,
+    COMMUNITY_SERVER_TOKEN: token,
+    COMMUNITY_SERVER_BASE_URL: url,
+    MOCK_ADMIN_TOKEN: ADMIN_TOKEN,
+    REDIS_URL: redis?.url ?? 'redis://127.0.0.1:1',
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -251,5 +268,44 @@ describe('the browser recipe, bundled, in headless Chromium', () => {
       }
     },
     90_000,
+  );
+});
+
+/** Why Python recipes cannot run here, or `undefined` when `python3` is on the PATH. */
+function pythonMissing(): string | undefined {
+  const found = spawnSync('python3', ['--version']);
+  return found.error || found.status !== 0 ? 'python3 is not installed: the Python recipe of the README was not run' : undefined;
+}
+
+describe('the Python unittest recipe passes against the bin', () => {
+  it('the README has one', () => expect(pythonTests.length).toBeGreaterThan(0));
+
+  it.each(pythonTests.map((code, index) => [index, code] as const))(
+    'python unittest %i',
+    async (index, code) => {
+      const missing = pythonMissing();
+      if (missing) {
+        if (process.env.CI) expect.fail(missing);
+        console.warn(missing);
+        return;
+      }
+      const file = `mock_control_${index}_test.py`;
+      writeFileSync(join(dir, file), code);
+      const url = env.COMMUNITY_SERVER_BASE_URL!;
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn('python3', [file], {
+          cwd: dir,
+          env: { ...env, BASE_URL: url, TOKEN: env.COMMUNITY_SERVER_TOKEN, ADMIN_TOKEN },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.once('exit', (exitCode) => resolve({ code: exitCode, stderr }));
+      });
+      expect(result, result.stderr).toMatchObject({ code: 0 });
+      expect(result.stderr).toMatch(/^Ran [1-9]\d* tests? in/m);
+      expect(result.stderr).toMatch(/^OK$/m);
+    },
+    60_000,
   );
 });

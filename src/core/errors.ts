@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod/mini';
 import { brand } from './brand';
+import { redact } from './redact';
 import { retryAfterSeconds } from './retry-policy';
 
 /**
@@ -282,6 +283,17 @@ const errorClassByStatus: Record<number, new (init: ApiErrorInit) => ApiError> =
 export function apiError(init: ApiErrorInit): ApiError {
   const ErrorClass = errorClassByStatus[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
   return new ErrorClass(init);
+}
+
+/**
+ * The typed error of a non-2xx answer to `target`: its body read whatever its shape, its class by
+ * status, every occurrence of `secret` (the caller's token) replaced. The client's transport and
+ * `connectMock` both make theirs here.
+ */
+export function responseError(response: Response, body: string, target: RequestTarget, secret: string | undefined): ApiError {
+  const parsed = parseErrorBody(response.status, response.statusText, body);
+  const headers = Object.fromEntries(response.headers);
+  return apiError(redact({ ...parsed, headers, status: response.status, method: target.method, path: target.path }, secret));
 }
 
 /** Longest text kept from a body that is not JSON (an HTML error page, say). */

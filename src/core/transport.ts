@@ -10,7 +10,7 @@
  */
 import ky, { TimeoutError as KyTimeoutError } from 'ky';
 import type { RequestOptions } from './types';
-import { AbortError, CommunityServerError, ConnectionError, TimeoutError, apiError, parseErrorBody, type RequestTarget } from './errors';
+import { AbortError, CommunityServerError, ConnectionError, TimeoutError, responseError, type RequestTarget } from './errors';
 import type { ClientEvents, Emitter } from './events';
 import { RateLimitGate, type Gate, type Settle } from './rate-limit';
 import { StoreGate, type RateLimitMode } from './rate-limit-store';
@@ -185,9 +185,7 @@ export function createTransport(config: TransportConfig): Send {
     const target = `${request.method} ${request.path}`;
     if (outcome.received) {
       const { response, body } = outcome.received;
-      const parsed = parseErrorBody(response.status, response.statusText, body);
-      const headers = Object.fromEntries(response.headers);
-      return apiError(redact({ ...parsed, headers, status: response.status, method: request.method, path: request.path }, token));
+      return responseError(response, body, request, token);
     }
     if (outcome.failure.kind === 'timeout') return new TimeoutError(`${target} timed out after ${timeout} ms per attempt`);
     return new ConnectionError(redact(`${target} failed: ${describeThrown(outcome.thrown)}`, token), {

@@ -158,15 +158,17 @@ describe('entry points', () => {
     return seen;
   }
 
-  it('the main entry and /mock import no Node built-in (they run in browsers and workers)', () => {
+  it('the main entry, /mock and /mock/remote import no Node built-in (they run in browsers and workers)', () => {
     const builtins = new Set(builtinModules);
-    for (const entry of ['index.js', 'mock.js', 'mock/browser.js']) {
+    for (const entry of ['index.js', 'mock.js', 'mock/browser.js', 'mock/remote.js']) {
       const external = [...reachable(entry)].filter((s) => !s.endsWith('.js'));
       expect(
         external.filter((s) => s.startsWith('node:') || builtins.has(s)),
         entry,
       ).toEqual([]);
     }
+    // The control API's client is tiny: neither msw, nor faker, nor ky.
+    expect([...reachable('mock/remote.js')].filter((s) => !s.endsWith('.js'))).toEqual([]);
     expect([...reachable('mock/node.js')].some((s) => s.startsWith('node:') || builtins.has(s))).toBe(true); // the check can see one
   });
 });

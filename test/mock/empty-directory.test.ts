@@ -90,4 +90,19 @@ describe('from an empty directory, without msw or faker', () => {
     expect(failure.stderr).not.toContain('MODULE_NOT_FOUND');
     expect(failure.stderr).not.toMatch(/^\s+at /m);
   });
+
+  it.each([
+    [
+      'ESM',
+      [
+        '--input-type=module',
+        '-e',
+        "const { connectMock } = await import('community-server-sdk/mock/remote'); console.log(typeof connectMock);",
+      ],
+    ],
+    ['CommonJS', ['-e', "console.log(typeof require('community-server-sdk/mock/remote').connectMock);"]],
+  ])('%s: community-server-sdk/mock/remote loads without them: it needs fetch alone', async (_, args) => {
+    const { stdout } = await run(process.execPath, args, { cwd: installed });
+    expect(stdout.trim()).toBe('function');
+  });
 });

@@ -1,0 +1,95 @@
+/**
+ * The control API described as an OpenAPI 3.1 document (`GET /__mock/openapi.json`), built from
+ * the operations table, so the description cannot drift from what the routes check and answer.
+ * @module
+ */
+import * as z from 'zod/mini';
+import type { ControlOperation } from './operations';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as the JSON Schema (draft 2020-12) OpenAPI 3.1 embeds; `$schema` is the document's, not each schema's. */
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const errorContent = { 'application/json': { schema: ERROR_REF } };
+
+/** The failures every route shares, and the one of the routes that read a body or query. */
+const shared = {
+  '401': { description: 'No admin token, or not this mock’s: `Authorization: Bearer <admin token>`.', content: errorContent },
+  '400': { description: 'A body or query the route refuses; the message names the field.', content: errorContent },
+};
+
+/** The query's fields as OpenAPI parameters, from the query's object schema. */
+function queryParameters(query: z.ZodMiniType | undefined): object[] {
+  if (!query) return [];
+  const { properties = {} } = jsonSchema(query, 'input') as { properties?: Record<string, JsonSchema> };
+  return Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
+}
+
+const pathParameters = (path: string): object[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+
+function describeOperation(operation: ControlOperation): object {
+  const reads = operation.body !== undefined || operation.query !== undefined;
+  const success =
+    operation.status === 204
+      ? { description: 'Done.' }
+      : {
+          description: 'Done; the answer.',
+          content: { 'application/json': { schema: operation.answer ? jsonSchema(operation.answer, 'output') : { type: 'object' } } },
+        };
+  const parameters = [...pathParameters(operation.path), ...queryParameters(operation.query)];
+  return {
+    operationId: operation.id,
+    summary: operation.summary,
+    ...(parameters.length ? { parameters } : {}),
+    ...(operation.body
+      ? { requestBody: { required: false, content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } } } }
+      : {}),
+    responses: {
+      [operation.status]: success,
+      ...(reads ? { '400': shared['400'] } : {}),
+      '401': shared['401'],
+      ...(operation.path.includes('{') ? { '404': { description: 'Nothing at that path.', content: errorContent } } : {}),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of `operations`. */
+export function describeControlApi(operations: readonly ControlOperation[]): object {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const operation of operations) (paths[operation.path] ??= {})[operation.method.toLowerCase()] = describeOperation(operation);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'community-server-mock control API',
+      version: '1',
+      description:
+        'Drives the Community Server mock served by startMockHttpServer and the bin community-server-mock, from any language: the same mock that mock.* drives in-process. Every route needs the admin token; an unknown route is a 404, a wrong method a 405.',
+    },
+    security: [{ adminToken: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token: `http.adminToken`, printed by the bin as "admin".' },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
+            },
+          },
+        },
+      },
+    },
+  };
+}

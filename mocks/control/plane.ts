@@ -1,0 +1,164 @@
+/**
+ * The HTTP plumbing of the control API, written once for every route of the table: the admin
+ * token, routing (404, 405 with `Allow`), the query and JSON body checked in full before anything
+ * runs, and every outcome rendered in the spec's error shape. What reaches here never reaches
+ * the mock's request pipeline, so control requests are neither journaled nor rate limited.
+ * @module
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { InvalidArgumentError } from '../../src/core/errors';
+import type { MockApi } from '../index';
+import { checkBody } from '../request-body';
+import { errorResponse, internalError, invalidBody, json, MockHttpError } from '../replies';
+import { describeControlApi } from './openapi';
+import { operations, type ControlOperation } from './operations';
+
+/** Where the control API lives: this path and everything under it. */
+export const CONTROL_PREFIX = '/__mock';
+
+/** One request to the control API, as the HTTP server read it. */
+export interface ControlRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly authorization: string | null;
+  readonly body: Uint8Array | undefined;
+}
+
+/** Whether `path` is the control API's rather than the mock's. */
+export const isControlPath = (path: string) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+
+/** Shorter than any real token: an admin token a person can guess protects nothing. */
+export const MIN_ADMIN_TOKEN_LENGTH = 16;
+
+/** A fresh admin token from the platform's secure random source (never the mock's seeded stream). */
+export const newAdminToken = () => `mock_admin_${randomBytes(24).toString('base64url')}`;
+
+/** Why `token` cannot be an admin token, or `undefined` when it can; the message never repeats it. */
+export function adminTokenProblem(token: unknown, apiTokens: readonly string[]): string | undefined {
+  if (typeof token !== 'string' || !/^[\x21-\x7e]+$/.test(token)) return 'the admin token must be a string of visible ASCII characters';
+  if (token.length < MIN_ADMIN_TOKEN_LENGTH) return `the admin token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters long`;
+  if (apiTokens.includes(token)) return 'the admin token must not be one of the mock’s API tokens';
+  return undefined;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Compares in time independent of where the strings differ: both are hashed to the same length first. */
+const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+
+const unauthorized = (code: string, message: string) =>
+  new MockHttpError(401, code, message, undefined, { 'www-authenticate': 'Bearer realm="community-server-mock control"' });
+
+/** A control route with its path as a pattern whose named groups are the path's parameters. */
+interface Route {
+  readonly operation: ControlOperation;
+  readonly pattern: RegExp;
+}
+
+const routeOf = (operation: ControlOperation): Route => ({
+  operation,
+  pattern: new RegExp(`^${operation.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
+});
+
+/** The operation that serves this API's own description, beside the table's. */
+const describeOperation = (document: () => object): ControlOperation => ({
+  id: 'openapi',
+  method: 'GET',
+  path: `${CONTROL_PREFIX}/openapi.json`,
+  summary: 'This API, described (OpenAPI 3.1).',
+  status: 200,
+  run: document,
+});
+
+/** A parameter's value as sent: percent-decoded, or a 400 when its escapes do not decode. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new MockHttpError(400, 'invalid_path', 'the path has a malformed percent-encoding');
+  }
+}
+
+/** The JSON of a body; an empty one reads as `{}`, so a route whose fields are all optional needs none. */
+function parseJson(body: Uint8Array | undefined): unknown {
+  const text = body ? new TextDecoder().decode(body) : '';
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    const message = 'the request body must be JSON';
+    throw invalidBody(message, { issues: [{ path: '', message }] });
+  }
+}
+
+/** What went wrong inside a run, as an answer: a refused row is the caller's doing (400), the rest a bug of the mock. */
+function failure(error: unknown): MockHttpError {
+  if (error instanceof MockHttpError) return error;
+  // By name: the store's class may come from the other build (CommonJS bundles entries apart).
+  if (error instanceof Error && error.name === 'InvalidRowError') return new MockHttpError(400, 'invalid_row', error.message);
+  // The mock's own checks beyond the body's schema (an endpoint no request has, status with network): they act before changing anything.
+  if (error instanceof InvalidArgumentError) return invalidBody(error.message);
+  return internalError(error);
+}
+
+/**
+ * The control API of `mock`, opened by `adminToken` alone: a function from a request to its
+ * answer. Every answer, success or error, is JSON in the spec's object shape (or a 204).
+ */
+export function createControlPlane(mock: MockApi, adminToken: string): (request: ControlRequest) => Promise<Response> {
+  let document: object | undefined;
+  const routes: Route[] = [];
+  const describe = describeOperation(() => (document ??= describeControlApi(routes.map((route) => route.operation))));
+  routes.push(...[...operations, describe].map(routeOf));
+
+  function authorize(header: string | null): void {
+    if (header === null || header.trim() === '') {
+      throw unauthorized(
+        'admin_token_required',
+        'the control API needs Authorization: Bearer <admin token> (printed by the bin as "admin")',
+      );
+    }
+    const presented = /^Bearer (\S+)$/.exec(header)?.[1];
+    if (presented === undefined || !sameSecret(presented, adminToken)) {
+      throw unauthorized('invalid_admin_token', 'that is not the admin token of this mock (API tokens never open the control API)');
+    }
+  }
+
+  async function answer(request: ControlRequest): Promise<Response> {
+    authorize(request.authorization);
+    const path = request.url.pathname;
+    const matching = routes.flatMap((route) => {
+      const match = route.pattern.exec(path);
+      return match ? [{ operation: route.operation, params: match.groups ?? {} }] : [];
+    });
+    if (matching.length === 0) throw new MockHttpError(404, 'route_not_found', `no route of the control API has the path ${path}`);
+    const found = matching.find((route) => route.operation.method === request.method);
+    if (!found) {
+      const allowed = matching.map((route) => route.operation.method);
+      throw new MockHttpError(
+        405,
+        'method_not_allowed',
+        `${request.method} is not allowed here; use ${allowed.join(' or ')}`,
+        { allowed },
+        {
+          allow: allowed.join(', '),
+        },
+      );
+    }
+    const { operation } = found;
+    // Everything is read and checked before the run, so a bad request changes nothing.
+    const params = Object.fromEntries(Object.entries(found.params).map(([name, value]) => [name, decoded(value)]));
+    const query = operation.query ? checkBody(Object.fromEntries(request.url.searchParams), operation.query) : undefined;
+    const body = operation.body ? checkBody(parseJson(request.body), operation.body) : undefined;
+    const result = await operation.run(mock, { body, query, params });
+    return operation.status === 204 ? new Response(null, { status: 204 }) : json(operation.status, result);
+  }
+
+  return async (request) => {
+    try {
+      return await answer(request);
+    } catch (error) {
+      return errorResponse(failure(error), 'object');
+    }
+  };
+}

@@ -1,0 +1,377 @@
+/**
+ * `community-server-sdk/mock/remote`: the typed client of the mock's control API (`/__mock/*`),
+ * for a mock served by another process (the bin, `startMockHttpServer`): reset it, read its
+ * journal, add rows, step its activity, inject faults, move its clock, from a Playwright suite, a
+ * browser page or any script. It uses the global `fetch` alone: no msw, no faker.
+ * @example
+ * import { connectMock } from 'community-server-sdk/mock/remote';
+ *
+ * const mock = connectMock('http://127.0.0.1:4010', process.env.MOCK_ADMIN_TOKEN!);
+ * await mock.reset();
+ * await mock.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
+ * const sent = await mock.requests({ endpoint: 'members.list' });
+ * @module community-server-sdk/mock/remote
+ */
+import { checkOptions, describe, isPlainObject } from '../src/core/arguments';
+import { ConnectionError, InvalidArgumentError, responseError } from '../src/core/errors';
+import { describeThrown, redact } from '../src/core/redact';
+import type { ActivityEvent, FaultRule, HealthState, MockRequest, MockRequestToken, RateLimitOptions } from './index';
+import type { CadStore, DepartmentStore, ServerStore } from './store';
+import type { TokenRecord } from './world';
+import type { Collection } from './collection';
+
+/**
+ * Narrows `remote.requests(filter)`: rows of that endpoint, status and token role (`null`: the
+ * requests that carried no token).
+ * @example
+ * const failures = await remote.requests({ endpoint: 'members.get', status: 404 });
+ */
+export interface RemoteRequestsFilter {
+  /** The client method name, e.g. `members.get`. */
+  endpoint?: string;
+  /** The status the mock answered with. */
+  status?: number;
+  /** The token's role (`main`, `readOnly`, …, `created`, `unknown`), or `null` for none. */
+  token?: MockRequestToken;
+}
+
+/**
+ * The dotted path of a table of `mock.store`, as `InvalidRowError` messages name it, with the
+ * row type it holds: `main.logs`, `noCad.members`, `main.cad.calls`,
+ * `main.departmentData.<departmentId>.loas`, `tokens`.
+ * @example
+ * const path: RemoteTablePath = 'main.cad.calls';
+ */
+export type RemoteTablePath =
+  | `${'main' | 'noCad'}.${Exclude<keyof ServerStore, 'info' | 'name' | 'refs' | 'departmentData' | 'cad'>}`
+  | `${'main' | 'noCad'}.cad.${keyof CadStore}`
+  | `${'main' | 'noCad'}.departmentData.${string}.${keyof DepartmentStore}`
+  | 'tokens';
+
+/**
+ * The row type of the table at `Path` (see {@link RemoteTablePath}).
+ * @example
+ * type Call = RemoteRow<'main.cad.calls'>; // a CadCall
+ */
+export type RemoteRow<Path extends string> = Path extends 'tokens'
+  ? TokenRecord
+  : Path extends `${'main' | 'noCad'}.cad.${infer Name extends keyof CadStore}`
+    ? CadStore[Name] extends Collection<infer Row>
+      ? Row
+      : never
+    : Path extends `${'main' | 'noCad'}.departmentData.${string}.${infer Name extends keyof DepartmentStore}`
+      ? DepartmentStore[Name] extends Collection<infer Row>
+        ? Row
+        : never
+      : Path extends `${'main' | 'noCad'}.${infer Name extends Exclude<keyof ServerStore, 'info' | 'name' | 'refs' | 'departmentData' | 'cad'>}`
+        ? ServerStore[Name] extends Collection<infer Row>
+          ? Row
+          : never
+        : Record<string, unknown>;
+
+/**
+ * One table of the remote mock's store.
+ * @example
+ * const log = await remote.store('main.logs').create({ username: 'ada' });
+ */
+export interface RemoteTable<Row> {
+  /**
+   * Makes a row (the fields given, the rest seeded and valid), inserts it and returns it, as
+   * `table.create(partial)` does in-process. A row the table refuses is a `BadRequestError`
+   * whose message is the `InvalidRowError`'s; an unknown table, a `NotFoundError`.
+   * @example
+   * const member = await remote.store('main.members').create({ username: 'ada' });
+   */
+  create(partial?: Partial<Row>): Promise<Row>;
+}
+
+/**
+ * The control API of a running mock: what {@link connectMock} returns. Each method is one
+ * request; failures are the SDK's typed errors (`BadRequestError`, `AuthenticationError`,
+ * `NotFoundError`, `ConnectionError`…), and bad arguments throw `InvalidArgumentError` before
+ * anything is sent. The admin token stays inside: no property, error or log line holds it.
+ * @example
+ * const remote = connectMock(url, adminToken);
+ * await remote.setHealth({ database: false });
+ * await remote.clock.advance(60_000);
+ */
+export interface RemoteMock {
+  /** The mock's base URL, as given (without a trailing slash). */
+  readonly url: string;
+  /**
+   * Back to the seeded state, as `mock.reset()`: data, tokens, counters, health, journal,
+   * faults, clock, rate limit; activity stopped.
+   * @example
+   * beforeEach(() => remote.reset());
+   */
+  reset(): Promise<void>;
+  /**
+   * The journal (`mock.requests`), oldest first, narrowed by `filter`.
+   * @example
+   * expect(await remote.requests({ token: 'readOnly' })).toHaveLength(3);
+   */
+  requests(filter?: RemoteRequestsFilter): Promise<MockRequest[]>;
+  /**
+   * Empties the journal alone.
+   * @example
+   * await remote.clearRequests();
+   */
+  clearRequests(): Promise<void>;
+  /**
+   * The table at a dotted path (see {@link RemoteTablePath}); no request until `create`.
+   * @example
+   * await remote.store('main.cad.calls').create({ title: 'Noise complaint' });
+   */
+  store<Path extends RemoteTablePath>(table: Path): RemoteTable<RemoteRow<Path>>;
+  /** The world changing by itself, as `mock.activity`. */
+  readonly activity: {
+    /**
+     * `n` seeded events now (default 1), each `{ kind, row, … }`.
+     * @example
+     * const [event] = await remote.activity.step();
+     */
+    step(n?: number): Promise<ActivityEvent[]>;
+    /**
+     * One event every `intervalMs`, until `stop()` or `reset()`.
+     * @example
+     * await remote.activity.start({ intervalMs: 500 });
+     */
+    start(options: { intervalMs: number }): Promise<void>;
+    /**
+     * Stops the timed activity.
+     * @example
+     * await remote.activity.stop();
+     */
+    stop(): Promise<void>;
+  };
+  /** Faults on demand, as `mock.faults`. */
+  readonly faults: {
+    /**
+     * Adds a fault rule; returns its id.
+     * @example
+     * await remote.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
+     */
+    add(rule: FaultRule): Promise<string>;
+    /**
+     * Removes every rule.
+     * @example
+     * await remote.faults.clear();
+     */
+    clear(): Promise<void>;
+  };
+  /** The mock's clock, as `mock.clock`. */
+  readonly clock: {
+    /**
+     * Moves it forward by `ms`; returns the new now (ms).
+     * @example
+     * const now = await remote.clock.advance(3_600_000);
+     */
+    advance(ms: number): Promise<number>;
+  };
+  /**
+   * Turns dependencies off and on, as `mock.setHealth(h)`.
+   * @example
+   * await remote.setHealth({ database: false }); // /health answers 503
+   */
+  setHealth(health: Partial<HealthState>): Promise<void>;
+  /**
+   * Changes the rate limit, as `mock.setRateLimit(r)`; `null` turns it off.
+   * @example
+   * await remote.setRateLimit({ limit: 2, windowMs: 1_000 });
+   */
+  setRateLimit(rateLimit: RateLimitOptions | null): Promise<void>;
+}
+
+const TOKEN_ROLES = new Set<unknown>(['main', 'noCad', 'readOnly', 'expired', 'revoked', 'created', 'unknown', null]);
+const HEALTH_SWITCHES = ['database', 'cache', 'ready'];
+const FAULT_FIELDS = ['endpoint', 'status', 'network', 'latencyMs', 'times'];
+const MAX_MS = 2 ** 31 - 1;
+/** What a table path may look like: dot-separated names (a department id included). */
+const TABLE_PATH = /^[\w-]+(\.[\w-]+)*$/;
+
+const isInteger = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+
+/** Throws `InvalidArgumentError` unless `value` is an integer from `min` to `max`. */
+function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): asserts value is number {
+  if (!isInteger(value, min, max)) {
+    throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}, got ${describe(value)}`);
+  }
+}
+
+/** The base URL, checked: an absolute http(s) URL, without a trailing slash. */
+function baseUrlOf(url: unknown): string {
+  const parsed = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new InvalidArgumentError(
+      `connectMock(url): url must be an absolute http(s) URL like http://127.0.0.1:4010, got ${describe(url)}`,
+    );
+  }
+  return parsed.origin + parsed.pathname.replace(/\/+$/, '');
+}
+
+function checkFilter(filter: unknown): URLSearchParams {
+  checkOptions(filter, ['endpoint', 'status', 'token'], 'requests filter');
+  const query = new URLSearchParams();
+  if (filter === undefined) return query;
+  const { endpoint, status, token } = filter;
+  if (endpoint !== undefined) {
+    if (typeof endpoint !== 'string' || endpoint === '') {
+      throw new InvalidArgumentError(`endpoint must be a client method name, got ${describe(endpoint)}`);
+    }
+    query.set('endpoint', endpoint);
+  }
+  if (status !== undefined) {
+    checkInteger('status', status, 100, 599);
+    query.set('status', String(status));
+  }
+  if (token !== undefined) {
+    if (!TOKEN_ROLES.has(token)) {
+      throw new InvalidArgumentError(`token must be a token role (main, readOnly, …) or null, got ${describe(token)}`);
+    }
+    query.set('token', token === null ? 'none' : (token as string));
+  }
+  return query;
+}
+
+function checkFaultRule(rule: unknown): void {
+  if (rule === undefined) {
+    throw new InvalidArgumentError('faults.add(rule): rule must be an object like { endpoint, status }, got undefined');
+  }
+  checkOptions(rule, FAULT_FIELDS, 'fault rule');
+  const { endpoint, status, network, latencyMs, times } = rule;
+  if (endpoint !== undefined && (typeof endpoint !== 'string' || endpoint === '')) {
+    throw new InvalidArgumentError(`endpoint must be a client method name such as "members.get", got ${describe(endpoint)}`);
+  }
+  if (status !== undefined) checkInteger('status', status, 400, 599);
+  if (network !== undefined && network !== true) {
+    throw new InvalidArgumentError(`network must be true (or left out), got ${describe(network)}`);
+  }
+  if (latencyMs !== undefined) checkInteger('latencyMs', latencyMs, 1, MAX_MS);
+  if (times !== undefined) checkInteger('times', times, 1);
+}
+
+function checkHealth(health: unknown): void {
+  checkOptions(health, HEALTH_SWITCHES, 'health');
+  if (health === undefined) {
+    throw new InvalidArgumentError('setHealth(health): health must be an object like { database: false }, got undefined');
+  }
+  for (const [name, value] of Object.entries(health)) {
+    if (typeof value !== 'boolean') throw new InvalidArgumentError(`health.${name} must be a boolean, got ${describe(value)}`);
+  }
+}
+
+function checkRateLimit(rateLimit: unknown): void {
+  if (rateLimit === null) return;
+  if (!isPlainObject(rateLimit)) {
+    throw new InvalidArgumentError(`setRateLimit(rateLimit): rateLimit must be { limit, windowMs } or null, got ${describe(rateLimit)}`);
+  }
+  checkOptions(rateLimit, ['limit', 'windowMs'], 'rateLimit');
+  checkInteger('limit', rateLimit.limit, 1);
+  checkInteger('windowMs', rateLimit.windowMs, 1);
+}
+
+/**
+ * Connects to the control API of the mock at `url` (the bin's, or `startMockHttpServer`'s
+ * `http.url`), opened by `adminToken` (the bin prints it as `admin`; `http.adminToken`).
+ * Nothing is sent until a method is called.
+ * @example
+ * import { connectMock } from 'community-server-sdk/mock/remote';
+ *
+ * const remote = connectMock('http://127.0.0.1:4010', process.env.MOCK_ADMIN_TOKEN!);
+ * await remote.reset();
+ * const log = await remote.store('main.logs').create({ username: 'ada' });
+ * expect(await remote.requests({ endpoint: 'logs.get' })).toEqual([]);
+ */
+export function connectMock(url: string, adminToken: string): RemoteMock {
+  const base = baseUrlOf(url);
+  if (typeof adminToken !== 'string' || !/^[\x21-\x7e]+$/.test(adminToken)) {
+    throw new InvalidArgumentError(
+      'connectMock(url, adminToken): adminToken must be a non-empty string of visible ASCII characters (value not shown)',
+    );
+  }
+
+  /** One request of the control API: its JSON answer, or the SDK's typed error. */
+  async function send(method: string, path: string, body?: unknown): Promise<unknown> {
+    const target = { method, path };
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${adminToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (thrown) {
+      throw new ConnectionError(redact(`${method} ${base}${path} failed: ${describeThrown(thrown)}`, adminToken), {
+        cause: redact(thrown, adminToken),
+      });
+    }
+    const text = await response.text();
+    if (!response.ok) throw responseError(response, text, target, adminToken);
+    return text ? JSON.parse(text) : undefined;
+  }
+  const done = async (sending: Promise<unknown>) => void (await sending);
+
+  return {
+    url: base,
+    reset: () => done(send('POST', '/__mock/reset')),
+    async requests(filter) {
+      const query = checkFilter(filter).toString();
+      const answer = (await send('GET', `/__mock/requests${query ? `?${query}` : ''}`)) as { data: MockRequest[] };
+      return answer.data;
+    },
+    clearRequests: () => done(send('DELETE', '/__mock/requests')),
+    store(table) {
+      if (typeof table !== 'string' || !TABLE_PATH.test(table)) {
+        throw new InvalidArgumentError(
+          `store(table): table must be a dotted path like main.logs or main.cad.calls, got ${describe(table)}`,
+        );
+      }
+      return {
+        async create(partial = {}) {
+          if (!isPlainObject(partial)) {
+            throw new InvalidArgumentError(`${table}.create(partial): partial must be an object of fields, got ${describe(partial)}`);
+          }
+          return (await send('POST', `/__mock/store/${encodeURIComponent(table)}`, partial)) as never;
+        },
+      };
+    },
+    activity: {
+      async step(n = 1) {
+        checkInteger('activity.step(n): n', n, 0, 10_000);
+        return ((await send('POST', '/__mock/activity/step', { n })) as { data: ActivityEvent[] }).data;
+      },
+      async start(options) {
+        checkOptions(options, ['intervalMs'], 'activity.start');
+        checkInteger('intervalMs', options?.intervalMs, 1, MAX_MS);
+        await send('POST', '/__mock/activity/start', options);
+      },
+      stop: () => done(send('POST', '/__mock/activity/stop')),
+    },
+    faults: {
+      async add(rule) {
+        checkFaultRule(rule);
+        return ((await send('POST', '/__mock/faults', rule)) as { id: string }).id;
+      },
+      clear: () => done(send('DELETE', '/__mock/faults')),
+    },
+    clock: {
+      async advance(ms) {
+        checkInteger('clock.advance(ms): ms', ms, 0);
+        return ((await send('POST', '/__mock/clock/advance', { ms })) as { now: number }).now;
+      },
+    },
+    async setHealth(health) {
+      checkHealth(health);
+      await send('PUT', '/__mock/health', health);
+    },
+    async setRateLimit(rateLimit) {
+      checkRateLimit(rateLimit);
+      await send('PUT', '/__mock/rate-limit', rateLimit);
+    },
+  };
+}
