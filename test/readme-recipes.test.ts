@@ -171,9 +171,14 @@ function inProject(args: string[], { timeoutMs = 60_000, signalAfterOutput = fal
     const child = spawn(process.execPath, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let signalled = false;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
-      if (signalAfterOutput && stdout.includes('\n')) child.kill('SIGINT');
+      // One Ctrl-C, as a user presses it: a second would find the recipe's `once` handler gone.
+      if (signalAfterOutput && !signalled && stdout.includes('\n')) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
