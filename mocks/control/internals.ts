@@ -4,8 +4,6 @@
  * module-local symbol or class of one copy would not be known to the other.
  * @module
  */
-import type { MockApi } from '../index';
-
 /** The key of a mock's internals; the same in every copy of the package. */
 export const MOCK_INTERNALS: unique symbol = Symbol.for('community-server-sdk/mock.internals');
 
@@ -16,8 +14,9 @@ export interface MockInternals {
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */
-export function internalsOf(mock: MockApi): MockInternals {
-  const internals = (mock as unknown as Partial<Record<typeof MOCK_INTERNALS, MockInternals>>)[MOCK_INTERNALS];
+// `object`, not `MockApi`: this module is imported by the one that defines MockApi.
+export function internalsOf(mock: object): MockInternals {
+  const internals = (mock as Partial<Record<typeof MOCK_INTERNALS, MockInternals>>)[MOCK_INTERNALS];
   if (!internals) throw new TypeError('this mock was made by another version of community-server-sdk: its control plane is unavailable');
   return internals;
 }

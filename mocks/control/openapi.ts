@@ -4,6 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { ErrorResponseSchema } from '../../src/schemas/common';
 import type { ControlOperation } from './operations';
 
 type JsonSchema = Record<string, unknown>;
@@ -78,17 +79,8 @@ export function describeControlApi(operations: readonly ControlOperation[]): obj
         adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token: `http.adminToken`, printed by the bin as "admin".' },
       },
       schemas: {
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
-            },
-          },
-        },
+        // The API's own error body, the one schema both documents and the client read it by.
+        Error: jsonSchema(ErrorResponseSchema, 'output'),
       },
     },
   };
