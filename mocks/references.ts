@@ -35,8 +35,27 @@ export type Target =
  */
 export const OWNERSHIP: ReadonlySet<Target> = new Set<Target>(['server', 'department', 'application', 'rank', 'call', 'record']);
 
-/** A table's reference fields and what each points at; an array field (a member's `roles`) holds one per element. */
-export type References<Row> = { readonly [Field in keyof Row & string]?: Target };
+/**
+ * A table's reference fields and what each points at: a target, or `[target]` for a list of ids
+ * (a member's `roles`), given as an array or, as older rows carry open fields, a JSON string of one.
+ */
+export type References<Row> = { readonly [Field in keyof Row & string]?: Target | readonly [Target] };
+
+/** The target of a reference field, whether it holds one id or a list. */
+export const targetOf = (reference: Target | readonly [Target]): Target => (typeof reference === 'string' ? reference : reference[0]);
+
+/** The ids of a list field's `value`, with their index: an array's elements, or those of a JSON string of an array. */
+function listed(value: unknown): [number, unknown][] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      list = [value]; // not the older encoding: one id, which will not be found
+    }
+  }
+  return (Array.isArray(list) ? list : [list]).map((id, index) => [index, id]);
+}
 
 /** Where the rows of one target are looked up: whether one exists, and where, in words, for the refusal. */
 export interface Lookup {
@@ -82,13 +101,13 @@ export function referenceProblem<Row>(
   dangling: ReadonlySet<string> = new Set(),
   path: readonly PropertyKey[] = [],
 ): Problem | undefined {
-  for (const [field, target] of Object.entries(references) as [string, Target][]) {
+  for (const [field, reference] of Object.entries(references) as [string, Target | readonly [Target]][]) {
     const value = (fields as Record<string, unknown>)[field];
+    const target = targetOf(reference);
     const lookup = lookups[target];
     if (value === undefined || value === null || dangling.has(field) || !lookup) continue;
-    const ids: [PropertyKey[], unknown][] = Array.isArray(value)
-      ? value.map((id, index) => [[...path, field, index], id])
-      : [[[...path, field], value]];
+    const ids: [PropertyKey[], unknown][] =
+      typeof reference === 'string' ? [[[...path, field], value]] : listed(value).map(([index, id]) => [[...path, field, index], id]);
     for (const [at, id] of ids) {
       if (!lookup.has(id)) return { path: at, message: `no ${NOUNS[target]} ${JSON.stringify(id)} in ${lookup.where}` };
     }

@@ -6,7 +6,7 @@
  * checked: a real server's history names members who have left.
  * @module
  */
-import { byKey, onlyId, OWNERSHIP, referenceProblem, type Lookups, type References, type Target } from '../references';
+import { byKey, onlyId, OWNERSHIP, referenceProblem, targetOf, type Lookups, type References, type Target } from '../references';
 import { departmentTables, departments, serverTables, cadTables } from '../world';
 import { formatPath, timeProblem, type Problem } from '../row-rules';
 
@@ -37,8 +37,10 @@ interface Rows {
 }
 
 /** The references of `table` that make its rows part of their owner. */
-const ownersOf = (table: TableOf): References<object> =>
-  Object.fromEntries(Object.entries(table.references ?? {}).filter(([, target]) => OWNERSHIP.has(target as Target)));
+const ownersOf = (table: TableOf): References<object> => {
+  const references = Object.entries<Target | readonly [Target]>(table.references ?? {});
+  return Object.fromEntries(references.filter(([, reference]) => OWNERSHIP.has(targetOf(reference))));
+};
 
 /** The lists of `tables` found under the same names in `group`, at `path`. */
 const listsOf = (tables: Readonly<Record<string, TableOf>>, group: object, path: PropertyKey[]): Rows[] =>

@@ -32,7 +32,7 @@ export interface AccountLink {
 export const members: Table<Member> = {
   spec: byTime<Member>('createdAt'),
   schema: MemberSchema,
-  references: { serverId: 'server', roles: 'role' },
+  references: { serverId: 'server', roles: ['role'] },
   row: (d, { serverId, roleIds }, i) => ({
     id: d.uuid(),
     serverId,

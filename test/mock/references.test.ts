@@ -37,6 +37,11 @@ const DANGLING: [string, (mock: MockApi) => unknown, string | RegExp][] = [
     'main.members.create: roles[1]: no role "r1" in main.roles',
   ],
   [
+    'a member’s roles in the older encoding (a JSON string of the list)',
+    (m) => m.store.main.members.create({ roles: JSON.stringify([m.store.main.roles.all()[0]!.id, 'r1']) }),
+    'main.members.create: roles[1]: no role "r1" in main.roles',
+  ],
+  [
     'an application response’s applicationId',
     (m) => m.store.main.applicationResponses.create({ applicationId: NOBODY }),
     `main.applicationResponses.create: applicationId: no application "${NOBODY}" in main.applications`,
@@ -141,6 +146,13 @@ describe('a dangling reference on purpose: { dangling }', () => {
     expect(members.create({ roles: ['gone'], serverId: NOBODY }, { dangling: true }).roles).toEqual(['gone']);
     expect(members.insert({ ...first!, id: 'm-new', roles: ['gone'] }, { dangling: true }).roles).toEqual(['gone']);
     expect(members.update(first!.id, { roles: ['gone'] }, { dangling: ['roles'] })!.roles).toEqual(['gone']);
+  });
+
+  it('a member’s roles as seeded rows carry them, a JSON string of the list included, are taken back as they are', () => {
+    const mock = createMockApi({ seed: 1 });
+    const members = mock.store.main.members;
+    const encoded = members.all().find((member) => typeof member.roles === 'string' && member.roles !== '[]')!;
+    expect(members.insert({ ...encoded, id: 'm-copy' }).roles).toBe(encoded.roles);
   });
 
   it('an unknown option, or a field that is not a reference, is an InvalidArgumentError; nothing is written', () => {
