@@ -92,7 +92,8 @@ function rosterEntry(d: Draw, { department, kind, ranks }: DepartmentRefs, membe
 const departmentMembers: Table<DepartmentMember, DepartmentRefs> = {
   spec: { key: 'id', orderBy: ['rankPosition', 'createdAt', 'id'], sort: 'desc' },
   schema: DepartmentMemberSchema,
-  references: { departmentId: 'department', rankId: 'rank' },
+  // A roster entry is keyed by the server member it puts in the department.
+  references: { id: 'member', departmentId: 'department', rankId: 'rank' },
   row: (d, refs, index) => rosterEntry(d, refs, d.pick(refs.outsiders), index),
   needs: ['outsiders', 'ranks'],
   // Twenty to sixty of the server's members (all of them on a small server).
