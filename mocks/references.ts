@@ -26,7 +26,9 @@ export type Target =
   /** A call of the server's CAD. */
   | 'call'
   /** A record of the server's CAD. */
-  | 'record';
+  | 'record'
+  /** A unit of the server's CAD. */
+  | 'unit';
 
 /**
  * The targets that make a row part of its owner: a note without its call cannot be listed, a
@@ -78,6 +80,7 @@ const NOUNS: Readonly<Record<Target, string>> = {
   roster: 'department member',
   call: 'call',
   record: 'record',
+  unit: 'unit',
 };
 
 /** The lookup of "the one row that owns these": true for `id` alone, described by `where`. */

@@ -137,6 +137,7 @@ export class CadStore extends tableGroup(cadTables) {
         ...server.lookups(),
         call: byKey((id) => cad.calls.get(id), `${server.name}.cad.calls`),
         record: byKey((id) => cad.records.get(id), `${server.name}.cad.records`),
+        unit: byKey((id) => cad.units.get(id), `${server.name}.cad.units`),
       }),
     });
   }

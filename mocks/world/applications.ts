@@ -10,7 +10,7 @@ import { aged, nullWhenUnset, openJson, spread } from './variety';
 export const applications: Table<Application> = {
   spec: byTime<Application>('createdAt'),
   schema: ApplicationSchema,
-  references: { serverId: 'server' },
+  references: { serverId: 'server', approvalRoles: ['role'], reviewerRoles: ['role'] },
   row: (d, { serverId, roleIds }, i) => {
     const f = d.f;
     const banAppeal = i % 6 === 5 ? 1 : 0;

@@ -62,7 +62,7 @@ const units: Table<CadUnit, CadRefs> = {
 const unitGroups: Table<CadUnitGroup, CadRefs> = {
   spec: { key: 'id', orderBy: ['id', 'name'], sort: 'asc' },
   schema: CadUnitGroupSchema,
-  references: { serverId: 'server' },
+  references: { serverId: 'server', units: ['unit'] },
   row: (d, { serverId, agencies, units, unitGroups }, i) => {
     const id = nextId(i, unitGroups);
     const group: CadUnitGroup = {
@@ -164,7 +164,7 @@ const courtHearings: Table<CadCourtHearing, CadRefs> = {
 const calls: Table<CadCall, CadRefs> = {
   spec: byTime<CadCall>('createdAt'),
   schema: CadCallSchema,
-  references: { serverId: 'server' },
+  references: { serverId: 'server', units: ['unit'], records: ['record'] },
   row: (d, { serverId, authorIds, units, records }, i) => {
     const f = d.f;
     const createdAt = d.time();

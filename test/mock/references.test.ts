@@ -42,6 +42,11 @@ const DANGLING: [string, (mock: MockApi) => unknown, string | RegExp][] = [
     'main.members.create: roles[1]: no role "r1" in main.roles',
   ],
   [
+    'an application’s reviewerRoles',
+    (m) => m.store.main.applications.create({ reviewerRoles: ['r9'] }),
+    'main.applications.create: reviewerRoles[0]: no role "r9" in main.roles',
+  ],
+  [
     'an application response’s applicationId',
     (m) => m.store.main.applicationResponses.create({ applicationId: NOBODY }),
     `main.applicationResponses.create: applicationId: no application "${NOBODY}" in main.applications`,
@@ -55,6 +60,21 @@ const DANGLING: [string, (mock: MockApi) => unknown, string | RegExp][] = [
     'a court hearing’s recordId',
     (m) => m.store.main.cad!.courtHearings.create({ recordId: NOBODY }),
     `main.cad.courtHearings.create: recordId: no record "${NOBODY}" in main.cad.records`,
+  ],
+  [
+    'a call’s units',
+    (m) => m.store.main.cad!.calls.create({ units: [m.store.main.cad!.units.all()[0]!.id, 999_999] }),
+    'main.cad.calls.create: units[1]: no unit 999999 in main.cad.units',
+  ],
+  [
+    'a call’s records',
+    (m) => m.store.main.cad!.calls.create({ records: [NOBODY] }),
+    `main.cad.calls.create: records[0]: no record "${NOBODY}"`,
+  ],
+  [
+    'a unit group’s units',
+    (m) => m.store.main.cad!.unitGroups.create({ units: [999_999] }),
+    'main.cad.unitGroups.create: units[0]: no unit 999999',
   ],
   [
     'a department rank’s departmentId',
