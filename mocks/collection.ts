@@ -40,8 +40,8 @@ export interface CollectionSpec<Row> {
 /**
  * A row a table refused: it breaks the resource's schema (what the SDK would reject when the mock
  * served it), holds a value that is not plain JSON (a cycle, a `BigInt`, `NaN`, a `Date`, a `Map`…),
- * a time in milliseconds where the table holds seconds, lacks the table's key, or `create()` could
- * not make one. The message names the table, the field's path and the problem; nothing is written.
+ * a time in milliseconds where the table holds seconds, a reference to a row that does not exist
+ * (see {@link WriteOptions} to allow one), lacks the table's key, or `create()` could not make one. The message names the table, the field's path and the problem; nothing is written.
  * @example
  * expect(() => mock.store.main.logs.update(logId, { createdAt: 'yesterday' as never })).toThrow(InvalidRowError);
  * // main.logs.update: createdAt must be an integer, got string
@@ -106,7 +106,7 @@ function compareBy<Row>(field: keyof Row, key: keyof Row, direction: SortDirecti
  * const members = mock.store.main.members;
  * members.insert({ id: 'm-new', serverId: mock.store.main.info.id, roles: [], createdAt: WORLD_END });
  * await client.members.get('m-new'); // found
- * members.update('m-new', { roles: ['r1'] });
+ * members.update('m-new', { roles: [mock.store.main.roles.all()[0]!.id] }); // a role of the server, or InvalidRowError
  * members.delete('m-new'); // members.get('m-new') is 404 again
  */
 export class Collection<Row extends object> {

@@ -35,7 +35,7 @@ export type {
   MockActivity,
 } from './activity/index';
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
-export { Collection, InvalidRowError, type CollectionSpec, type SortDirection } from './collection';
+export { Collection, InvalidRowError, type CollectionSpec, type SortDirection, type WriteOptions } from './collection';
 export type { HealthState } from './context';
 export type { MockTokens } from './types';
 export type { JournalOptions, MockRequest, MockRequestToken } from './journal';
