@@ -41,7 +41,8 @@ export interface CollectionSpec<Row> {
  * A row a table refused: it breaks the resource's schema (what the SDK would reject when the mock
  * served it), holds a value that is not plain JSON (a cycle, a `BigInt`, `NaN`, a `Date`, a `Map`…),
  * a time in milliseconds where the table holds seconds, a reference to a row that does not exist
- * (see {@link WriteOptions} to allow one), lacks the table's key, or `create()` could not make one. The message names the table, the field's path and the problem; nothing is written.
+ * (see {@link WriteOptions} to allow one), lacks the table's key, or `create()` could not make one.
+ * The message names the table, the field's path and the problem; nothing is written.
  * @example
  * expect(() => mock.store.main.logs.update(logId, { createdAt: 'yesterday' as never })).toThrow(InvalidRowError);
  * // main.logs.update: createdAt must be an integer, got string

@@ -44,7 +44,7 @@ export const OWNERSHIP: ReadonlySet<Target> = new Set<Target>(['server', 'depart
 export type References<Row> = { readonly [Field in keyof Row & string]?: Target | readonly [Target] };
 
 /** The target of a reference field, whether it holds one id or a list. */
-export const targetOf = (reference: Target | readonly [Target]): Target => (typeof reference === 'string' ? reference : reference[0]);
+const targetOf = (reference: Target | readonly [Target]): Target => (typeof reference === 'string' ? reference : reference[0]);
 
 /** The ids of a list field's `value`, with their index: an array's elements, or those of a JSON string of an array. */
 function listed(value: unknown): [number, unknown][] {

@@ -6,7 +6,7 @@
  * checked: a real server's history names members who have left.
  * @module
  */
-import { byKey, onlyId, OWNERSHIP, referenceProblem, targetOf, type Lookups, type References, type Target } from '../references';
+import { byKey, onlyId, OWNERSHIP, referenceProblem, type Lookups, type References, type Target } from '../references';
 import { departmentTables, departments, serverTables, cadTables } from '../world';
 import { formatPath, timeProblem, type Problem } from '../row-rules';
 
@@ -36,10 +36,13 @@ interface Rows {
   readonly owners: References<object>;
 }
 
-/** The references of `table` that make its rows part of their owner. */
+/**
+ * The references of `table` that make its rows part of their owner: single ids only (a note's
+ * `callId`); a list of ids (a call's `records`) names rows the row mentions, which may be gone.
+ */
 const ownersOf = (table: TableOf): References<object> => {
   const references = Object.entries<Target | readonly [Target]>(table.references ?? {});
-  return Object.fromEntries(references.filter(([, reference]) => OWNERSHIP.has(targetOf(reference))));
+  return Object.fromEntries(references.filter(([, reference]) => typeof reference === 'string' && OWNERSHIP.has(reference)));
 };
 
 /** The lists of `tables` found under the same names in `group`, at `path`. */

@@ -240,10 +240,11 @@ describe('a world snapshot: every row owned by what holds it', () => {
     );
   });
 
-  it('takes history that names members who have left', async () => {
+  it('takes history that names members who have left, and calls that name records deleted since', async () => {
     const world = await snapshot();
     world.logs[0]!.createdBy = 'left-long-ago';
     world.loas[0]!.memberId = 'left-long-ago';
+    world.cad!.calls[0]!.records = ['deleted-record'];
     const mock = createMockApi({ world });
     expect((await mockClient(mock).logs.get(world.logs[0]!.id)).createdBy).toBe('left-long-ago');
   });
