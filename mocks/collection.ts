@@ -6,6 +6,9 @@
  */
 
 import type * as z from 'zod/mini';
+import { checkOptions } from '../src/core/arguments';
+import { InvalidArgumentError } from '../src/core/errors';
+import { referenceProblem, type Lookups, type References } from './references';
 import { describe, typeName } from './request-body';
 import { describeProblem, jsonProblem, timeProblem } from './row-rules';
 
@@ -37,8 +40,9 @@ export interface CollectionSpec<Row> {
 /**
  * A row a table refused: it breaks the resource's schema (what the SDK would reject when the mock
  * served it), holds a value that is not plain JSON (a cycle, a `BigInt`, `NaN`, a `Date`, a `Map`…),
- * a time in milliseconds where the table holds seconds, lacks the table's key, or `create()` could
- * not make one. The message names the table, the field's path and the problem; nothing is written.
+ * a time in milliseconds where the table holds seconds, a reference to a row that does not exist
+ * (see {@link WriteOptions} to allow one), lacks the table's key, or `create()` could not make one.
+ * The message names the table, the field's path and the problem; nothing is written.
  * @example
  * expect(() => mock.store.main.logs.update(logId, { createdAt: 'yesterday' as never })).toThrow(InvalidRowError);
  * // main.logs.update: createdAt must be an integer, got string
@@ -59,7 +63,30 @@ export interface CollectionOptions<Row> {
   readonly schema?: z.ZodMiniType;
   /** A new seeded row at position `index` (the table's size), for `create()`. */
   readonly make?: (index: number) => Row;
+  /** The fields that point at other rows; a write giving one is refused unless its row exists. */
+  readonly references?: References<Row>;
+  /** Where each target of `references` is looked up, as the store is at the time of the write. */
+  readonly lookups?: () => Lookups;
 }
+
+/**
+ * How a write treats references (the second argument of `create`, `insert` and `update`).
+ * @example
+ * // A log by a moderator who has left the server: on purpose, so say so.
+ * mock.store.main.logs.create({ createdBy: 'former-moderator' }, { dangling: ['createdBy'] });
+ */
+export interface WriteOptions<Row> {
+  /**
+   * Reference fields allowed to point at no row (`['memberId']`), or `true` for all of them.
+   * Without it, a reference to a row that does not exist is an {@link InvalidRowError}.
+   */
+  readonly dangling?: true | readonly (keyof Row & string)[];
+}
+
+const WRITE_OPTIONS = ['dangling'];
+
+/** Every reference left unchecked: what `create` inserts after checking the caller's fields itself. */
+const FACTORY_FILLED = { dangling: true } as const;
 
 /** One ordering of rows: by a field, ties broken by the key, so every page is stable. */
 function compareBy<Row>(field: keyof Row, key: keyof Row, direction: SortDirection) {
@@ -80,7 +107,7 @@ function compareBy<Row>(field: keyof Row, key: keyof Row, direction: SortDirecti
  * const members = mock.store.main.members;
  * members.insert({ id: 'm-new', serverId: mock.store.main.info.id, roles: [], createdAt: WORLD_END });
  * await client.members.get('m-new'); // found
- * members.update('m-new', { roles: ['r1'] });
+ * members.update('m-new', { roles: [mock.store.main.roles.all()[0]!.id] }); // a role of the server, or InvalidRowError
  * members.delete('m-new'); // members.get('m-new') is 404 again
  */
 export class Collection<Row extends object> {
@@ -172,14 +199,17 @@ export class Collection<Row extends object> {
   }
 
   /**
-   * Adds a row; a row with the same key is replaced.
+   * Adds a row; a row with the same key is replaced. Its references must point at rows that
+   * exist, unless `options.dangling` names them.
    * @example
    * mock.store.main.roles.insert({ id: 'role-qa', serverId: mock.store.main.info.id, name: 'QA' });
    */
-  insert(row: Row): Row {
+  insert(row: Row, options?: WriteOptions<Row>): Row {
+    const dangling = this.#dangling(options, 'insert');
     this.#checkObject(row, 'insert', 'a row');
     this.#checkValues(row, 'insert');
     this.#check(row, 'insert');
+    this.#checkReferences(row, dangling, 'insert');
     const existing = this.get(row[this.spec.key]);
     this.#rows = existing ? this.#rows.map((r) => (r === existing ? row : r)) : [...this.#rows, row];
     this.#changed();
@@ -187,13 +217,18 @@ export class Collection<Row extends object> {
   }
 
   /**
-   * Changes fields of the row with key `key`; returns the new row, or `undefined` if none.
+   * Changes fields of the row with key `key`; returns the new row, or `undefined` if none. The
+   * references the patch gives must point at rows that exist (the row's others are not looked
+   * at), unless `options.dangling` names them.
    * @example
    * mock.store.main.members.update(memberId, { roles: [] }); // the next members.get(memberId) shows it
+   * mock.store.main.members.update(memberId, { roles: ['gone'] }, { dangling: ['roles'] }); // a role deleted since
    */
-  update(key: unknown, patch: Partial<Row>): Row | undefined {
+  update(key: unknown, patch: Partial<Row>, options?: WriteOptions<Row>): Row | undefined {
+    const dangling = this.#dangling(options, 'update');
     this.#checkObject(patch, 'update', 'the patch');
     this.#checkValues(patch, 'update');
+    this.#checkReferences(patch, dangling, 'update');
     const existing = this.get(key);
     if (!existing) return undefined;
     const updated = { ...existing, ...patch };
@@ -223,19 +258,44 @@ export class Collection<Row extends object> {
    * seeded and valid by the client's schema, its references pointing at rows that exist (a log's
    * `createdBy` is a member, a note's `callId` a call). Each table draws from its own seeded
    * stream, so creating rows never changes the seeded world, and the same seed gives the same rows
-   * in the same order; `mock.reset()` restarts every stream.
+   * in the same order; `mock.reset()` restarts every stream. The references `partial` gives must
+   * point at rows that exist, unless `options.dangling` names them; the ones the factory fills are
+   * not looked at (a seeded row may name a former member on purpose).
    * @example
-   * const member = mock.store.main.members.create({ roles: ['r1'] });
+   * const role = mock.store.main.roles.all()[0]!;
+   * const member = mock.store.main.members.create({ roles: [role.id] });
    * const log = mock.store.main.logs.create({ createdBy: member.id });
    * expect((await client.logs.get(log.id)).createdBy).toBe(member.id);
+   * mock.store.main.logs.create({ createdBy: 'left-long-ago' }); // InvalidRowError: main.logs.create: createdBy: no member "left-long-ago" in main.members
    */
-  create(partial: Partial<Row> = {}): Row {
+  create(partial: Partial<Row> = {}, options?: WriteOptions<Row>): Row {
+    const dangling = this.#dangling(options, 'create');
     this.#checkObject(partial, 'create', 'the partial row');
     this.#checkValues(partial, 'create');
+    this.#checkReferences(partial, dangling, 'create');
     const make = this.#options.make ?? this.#refuse('create', 'this table has no factory');
     const row = { ...make(this.size), ...partial };
     this.#checkFree(row[this.spec.key], 'create');
-    return this.insert(row);
+    return this.insert(row, FACTORY_FILLED);
+  }
+
+  /** The reference fields `options` allows to dangle; throws `InvalidArgumentError` on options that are not write options. */
+  #dangling(options: WriteOptions<Row> | undefined, operation: string): ReadonlySet<string> {
+    const what = `${this.#options.name ?? 'table'}.${operation}`;
+    const given: unknown = options;
+    checkOptions(given, WRITE_OPTIONS, what);
+    const dangling = given?.dangling;
+    const fields = Object.keys(this.#options.references ?? {});
+    if (dangling === undefined) return new Set();
+    if (dangling === true) return new Set(fields);
+    if (!Array.isArray(dangling)) throw new InvalidArgumentError(`${what}: dangling must be true or a list of reference fields`);
+    for (const field of dangling as unknown[]) {
+      if (typeof field !== 'string' || !fields.includes(field)) {
+        const known = fields.length ? fields.join(', ') : 'none';
+        throw new InvalidArgumentError(`${what}: dangling: ${JSON.stringify(field)} is not a reference field of this table (${known})`);
+      }
+    }
+    return new Set(dangling);
   }
 
   /** Throws unless `value` is a plain object: a string would spread as fields "0", "1", …, and null would vanish. */
@@ -249,6 +309,14 @@ export class Collection<Row extends object> {
    */
   #checkValues(fields: object, operation: string): void {
     const problem = jsonProblem(fields) ?? timeProblem(fields);
+    if (problem) this.#refuse(operation, describeProblem(problem));
+  }
+
+  /** Throws unless each reference of `fields` (but those allowed to dangle) points at a row that exists. */
+  #checkReferences(fields: object, dangling: ReadonlySet<string>, operation: string): void {
+    const { references, lookups } = this.#options;
+    if (!references || !lookups) return;
+    const problem = referenceProblem(fields, references, lookups(), dangling);
     if (problem) this.#refuse(operation, describeProblem(problem));
   }
 

@@ -9,6 +9,7 @@
  * @module
  */
 import { InvalidRowError, type CollectionOptions } from './collection';
+import type { Lookups } from './references';
 import { Draw, seededFaker, type Table } from './world';
 import { FACTORY_STREAM } from './world/streams';
 
@@ -34,14 +35,17 @@ export interface TableSite<Refs> {
   readonly path: string;
   /** The rows it may point at, read from the store when a row is made. */
   readonly refs: () => Refs;
+  /** Where the rows its references name are looked up, read from the store at each write. */
+  readonly lookups?: () => Lookups;
 }
 
-/** The options of a table's collection: its name and schema, and `make` for `create()`. */
+/** The options of a table's collection: its name, schema and references, and `make` for `create()`. */
 export function tableOptions<Row extends object, Refs>(table: Table<Row, Refs>, site: TableSite<Refs>): CollectionOptions<Row> {
   let draw: Draw | undefined;
   return {
     name: site.path,
     schema: table.schema,
+    ...(site.lookups && table.references ? { references: table.references, lookups: site.lookups } : {}),
     make: (index) => {
       const refs = site.refs();
       const missing = (table.needs ?? []).find((field) => (refs[field] as readonly unknown[]).length === 0);

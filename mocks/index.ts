@@ -42,7 +42,7 @@ export type {
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
 export type { MockClock } from './clock';
 export type { FaultRule, MockFaults } from './faults';
-export { Collection, InvalidRowError, type CollectionSpec, type SortDirection } from './collection';
+export { Collection, InvalidRowError, type CollectionSpec, type SortDirection, type WriteOptions } from './collection';
 export type { HealthState } from './context';
 export type { MockTokens } from './types';
 export type { JournalOptions, MockRequest, MockRequestToken } from './journal';

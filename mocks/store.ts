@@ -5,8 +5,9 @@
  * @module
  */
 import type { Department } from '../src/schemas/index';
-import { Collection, type CollectionOptions, type CollectionSpec } from './collection';
+import { Collection, type CollectionOptions, type CollectionSpec, type WriteOptions } from './collection';
 import { tableOptions, type TableSite } from './factory';
+import { byKey, onlyId, type Lookups } from './references';
 import {
   cadRefs,
   cadTables,
@@ -33,11 +34,15 @@ type CollectionsOf<Tables> = { readonly [Name in keyof Tables]: Tables[Name] ext
 /** The refs the tables of `Tables` point into (every table of a group shares them). */
 type RefsOf<Tables> = Tables[keyof Tables] extends { readonly row: (d: never, refs: infer Refs, index: number) => unknown } ? Refs : never;
 
-/** Where a group of tables sits in the store: the world's seed, its path, and what its rows may point at, given the group. */
+/**
+ * Where a group of tables sits in the store: the world's seed, its path, what its factories'
+ * rows may point at, and where the references written into it are looked up, given the group.
+ */
 interface Site<Group, Refs> {
   readonly seed: number;
   readonly path: string;
   readonly refs: (group: Group) => Refs;
+  readonly lookups: (group: Group) => Lookups;
 }
 
 /** The collections of `tables`, each filled from `rows` under the same name, with `create()` and schema checks. */
@@ -64,7 +69,8 @@ function tableGroup<Tables extends Record<string, { readonly spec: object }>>(ta
   class TableGroup {
     constructor(rows: RowsOf<Tables>, site: Site<Group, RefsOf<Tables>>) {
       const group = this as unknown as Group;
-      Object.assign(this, collectionsOf(tables, rows as { [Name in keyof Tables]: object[] }, { ...site, refs: () => site.refs(group) }));
+      const inGroup = { ...site, refs: () => site.refs(group), lookups: () => site.lookups(group) };
+      Object.assign(this, collectionsOf(tables, rows as { [Name in keyof Tables]: object[] }, inGroup));
     }
   }
   return TableGroup as unknown as abstract new (rows: RowsOf<Tables>, site: Site<Group, RefsOf<Tables>>) => Group;
@@ -94,6 +100,15 @@ export class DepartmentStore extends tableGroup(departmentTables) {
         };
         return departmentRefs(server.refs(), server.departments.get(departmentId)!, rows, Math.max(0, position));
       },
+      lookups: (inside) => {
+        const path = `${server.name}.departmentData.${departmentId}`;
+        return {
+          ...server.lookups(),
+          department: onlyId(departmentId, path),
+          rank: byKey((id) => inside.ranks.get(id), `${path}.ranks`),
+          roster: byKey((id) => inside.members.get(id), `${path}.members`),
+        };
+      },
     });
   }
 }
@@ -118,6 +133,12 @@ export class CadStore extends tableGroup(cadTables) {
           calls: () => cad.calls.ordered(),
           unitGroups: () => cad.unitGroups.ordered(),
         }),
+      lookups: (cad) => ({
+        ...server.lookups(),
+        call: byKey((id) => cad.calls.get(id), `${server.name}.cad.calls`),
+        record: byKey((id) => cad.records.get(id), `${server.name}.cad.records`),
+        unit: byKey((id) => cad.units.get(id), `${server.name}.cad.units`),
+      }),
     });
   }
 }
@@ -136,8 +157,8 @@ class DepartmentCollection extends Collection<Department> {
     super(departments.spec, rows, options);
   }
 
-  override insert(row: Department): Department {
-    super.insert(row);
+  override insert(row: Department, options?: WriteOptions<Department>): Department {
+    super.insert(row, options);
     if (!this.inner.has(row.id)) this.inner.set(row.id, this.open(row.id));
     return row;
   }
@@ -185,13 +206,13 @@ export class ServerStore extends tableGroup(serverTables) {
 
   /** @internal the store builds these from the seeded world. */
   constructor(world: ServerWorld, name: string, seed: number) {
-    super(world, { seed, path: name, refs: () => this.refs() });
+    super(world, { seed, path: name, refs: () => this.refs(), lookups: () => this.lookups() });
     this.info = world.info;
     this.name = name;
     this.departmentData = new Map(world.departments.map((d) => [d.department.id, new DepartmentStore(d, this, d.department.id, seed)]));
     this.departments = new DepartmentCollection(
       world.departments.map((d) => d.department),
-      tableOptions(departments, { seed, path: `${name}.departments`, refs: () => this.refs() }),
+      tableOptions(departments, { seed, path: `${name}.departments`, refs: () => this.refs(), lookups: () => this.lookups() }),
       this.departmentData,
       (departmentId) => new DepartmentStore(EMPTY_DEPARTMENT, this, departmentId, seed),
     );
@@ -209,6 +230,16 @@ export class ServerStore extends tableGroup(serverTables) {
       logs: () => this.logs.ordered(),
     };
     return serverRefs(this.info, rows);
+  }
+
+  /** @internal where the references of a row written into this server are looked up, as the server is now. */
+  lookups(): Lookups {
+    return {
+      server: onlyId(this.info.id, this.name),
+      member: byKey((id) => this.members.get(id), `${this.name}.members`),
+      role: byKey((id) => this.roles.get(id), `${this.name}.roles`),
+      application: byKey((id) => this.applications.get(id), `${this.name}.applications`),
+    };
   }
 }
 
@@ -236,7 +267,13 @@ export class Store {
     this.tokens = new Collection(
       tokens.spec,
       world.tokens,
-      tableOptions(tokens, { seed, path: 'tokens', refs: () => ({ serverId: this.main.info.id }) }),
+      tableOptions(tokens, {
+        seed,
+        path: 'tokens',
+        refs: () => ({ serverId: this.main.info.id }),
+        // A token belongs to either server.
+        lookups: () => ({ server: byKey((id) => this.server(id as string), 'the store (main, noCad)') }),
+      }),
     );
   }
 

@@ -57,14 +57,18 @@ export const entry = <Kind extends ActivityKind>(kind: Kind, row: ActivityRows[K
   // The scope decides both the kind and the department, so they agree; the type cannot see it.
   (departmentId === undefined ? { kind, row } : { kind, row, departmentId }) as ActivityEntry<Kind>;
 
-/** Inserts `row` into `table` and reports it as having entered the list `kind`. */
+/**
+ * Inserts `row` into `table` and reports it as having entered the list `kind`. Its references
+ * are not looked up: the activity draws them as the seeders do, from rows of the same scope or,
+ * on a server without members, from the former members its history names.
+ */
 export function enter<Kind extends ActivityKind>(
   kind: Kind,
   table: Collection<ActivityRows[Kind]>,
   row: ActivityRows[Kind],
   departmentId?: string,
 ): ActivityEntry<Kind> {
-  table.insert(row);
+  table.insert(row, { dangling: true });
   return entry(kind, row, departmentId);
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 import type { ApplicationResponse, Log, Member } from '../../src/schemas/index';
-import { LOG_REASONS } from '../world';
+import { LOG_REASONS, type AccountLink } from '../world';
 import { audit, enter, entry, membersOf, recent, serverAudit, staffOf, timeAfter, timeIn, type Happening } from './moment';
 
 const DAY = 86_400;
@@ -27,22 +27,20 @@ export const memberJoined: Happening = (moment) => {
     createdAt: timeIn(moment, server.members, 'createdAt'),
     username: draw.f.internet.username(),
   };
+  let link: AccountLink | undefined;
   if (draw.chance(0.85)) {
     const gameId = draw.chance(0.5) ? draw.f.string.numeric({ length: draw.int(8, 10), allowLeadingZeros: false }) : null;
-    server.links.insert({
-      memberId: member.id,
-      chatId: draw.snowflake(),
-      gameId,
-      createdAt: member.createdAt,
-      lastUpdatedAt: member.createdAt,
-    });
+    link = { memberId: member.id, chatId: draw.snowflake(), gameId, createdAt: member.createdAt, lastUpdatedAt: member.createdAt };
   }
   moment.then((next) =>
     next.server.members.get(member.id)
       ? audit(next, serverAudit(next.server), { userId: member.id, what: 'joined', after: member.createdAt })
       : undefined,
   );
-  return enter('members', server.members, member);
+  const joined = enter('members', server.members, member);
+  // Linked once a member: a link must name a member who exists.
+  if (link) server.links.insert(link);
+  return joined;
 };
 
 /** A staff member logs a warning, kick or ban against another member, by username. */

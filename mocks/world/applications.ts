@@ -10,6 +10,7 @@ import { aged, nullWhenUnset, openJson, spread } from './variety';
 export const applications: Table<Application> = {
   spec: byTime<Application>('createdAt'),
   schema: ApplicationSchema,
+  references: { serverId: 'server', approvalRoles: ['role'], reviewerRoles: ['role'] },
   row: (d, { serverId, roleIds }, i) => {
     const f = d.f;
     const banAppeal = i % 6 === 5 ? 1 : 0;
@@ -103,6 +104,7 @@ export const applications: Table<Application> = {
 export const applicationResponses: Table<ApplicationResponse> = {
   spec: byTime<ApplicationResponse>('createdAt', ['applicationId', 'userId']),
   schema: ApplicationResponseSchema,
+  references: { serverId: 'server', applicationId: 'application' },
   row: (d, refs, i) => {
     const f = d.f;
     const application = d.pick(refs.applications);

@@ -15,6 +15,7 @@ const spec = { ...byTime<AuditLogEvent>('timestamp'), aliases: { createdAt: 'tim
 export const auditLogs: Table<AuditLogEvent> = {
   spec,
   schema: AuditLogEventSchema,
+  references: { serverId: 'server' },
   row: (d, { serverId, authorIds, applications }, i) => {
     const event: AuditLogEvent = { id: d.uuid(), serverId, timestamp: d.time(), userId: d.pick(authorIds) };
     if (applications.length) d.optional(event, 'applicationId', () => d.pick(applications).id, 0.6, 0.2);
@@ -33,6 +34,7 @@ export const auditLogs: Table<AuditLogEvent> = {
 export const departmentAuditLogs: Table<AuditLogEvent, DepartmentRefs> = {
   spec,
   schema: AuditLogEventSchema,
+  references: { serverId: 'server', departmentId: 'department' },
   row: (d, { serverId, rosterIds, department }, i) => {
     const event: AuditLogEvent = { id: d.uuid(), serverId, timestamp: d.time(), userId: d.pick(rosterIds), departmentId: department.id };
     d.optional(

@@ -28,6 +28,7 @@ const nextId = (index: number, rows: readonly { id: number }[]) => rows.reduce((
 const units: Table<CadUnit, CadRefs> = {
   spec: { key: 'id', orderBy: ['id', 'status'], sort: 'asc' },
   schema: CadUnitSchema,
+  references: { serverId: 'server' },
   row: (d, { serverId, authorIds, agencies, units }, i) => {
     const f = d.f;
     const agency = d.pick(agencies);
@@ -61,6 +62,7 @@ const units: Table<CadUnit, CadRefs> = {
 const unitGroups: Table<CadUnitGroup, CadRefs> = {
   spec: { key: 'id', orderBy: ['id', 'name'], sort: 'asc' },
   schema: CadUnitGroupSchema,
+  references: { serverId: 'server', units: ['unit'] },
   row: (d, { serverId, agencies, units, unitGroups }, i) => {
     const id = nextId(i, unitGroups);
     const group: CadUnitGroup = {
@@ -94,6 +96,7 @@ const unitGroups: Table<CadUnitGroup, CadRefs> = {
 const records: Table<CadRecord, CadRefs> = {
   spec: byTime<CadRecord>('createdAt'),
   schema: CadRecordSchema,
+  references: { serverId: 'server' },
   row: (d, { serverId, authorIds, agencies, units }, i) => {
     const type = d.int(0, 3);
     const record: CadRecord = {
@@ -148,6 +151,7 @@ function hearingOf(d: Draw, { serverId, authorIds }: CadRefs, record: CadRecord,
 const courtHearings: Table<CadCourtHearing, CadRefs> = {
   spec: byTime<CadCourtHearing>('createdAt'),
   schema: CadCourtHearingSchema,
+  references: { serverId: 'server', recordId: 'record' },
   row: (d, refs, index) => hearingOf(d, refs, d.pick(refs.records), index),
   needs: ['records', 'authorIds'],
   // A third of the records go to court.
@@ -160,6 +164,7 @@ const courtHearings: Table<CadCourtHearing, CadRefs> = {
 const calls: Table<CadCall, CadRefs> = {
   spec: byTime<CadCall>('createdAt'),
   schema: CadCallSchema,
+  references: { serverId: 'server', units: ['unit'], records: ['record'] },
   row: (d, { serverId, authorIds, units, records }, i) => {
     const f = d.f;
     const createdAt = d.time();
@@ -242,6 +247,7 @@ function noteOf(d: Draw, { serverId, authorIds }: CadRefs, call: CadCall, index:
 const notes: Table<CadCallNote, CadRefs> = {
   spec: { ...byTime<CadCallNote>('createdAt', ['callId']), sort: 'asc' },
   schema: CadCallNoteSchema,
+  references: { serverId: 'server', callId: 'call' },
   row: (d, refs, index) => noteOf(d, refs, d.pick(refs.calls), index),
   needs: ['calls', 'authorIds'],
 };

@@ -28,6 +28,7 @@ const kindOf = (index: number) => DEPARTMENT_KINDS[index % DEPARTMENT_KINDS.leng
 export const departments: Table<Department> = {
   spec: { key: 'id', orderBy: ['name', 'id'], sort: 'asc' },
   schema: DepartmentSchema,
+  references: { serverId: 'server' },
   row: (d, { serverId }, index) => {
     const kind = kindOf(index);
     const department: Department = { id: d.uuid(), serverId, name: kind.name, icon: kind.icon };
@@ -48,6 +49,7 @@ export const departments: Table<Department> = {
 const ranks: Table<DepartmentRank, DepartmentRefs> = {
   spec: { key: 'id', orderBy: ['position', 'id', 'name'], sort: 'asc' },
   schema: DepartmentRankSchema,
+  references: { departmentId: 'department' },
   row: (d, { department }, position) => {
     const rank: DepartmentRank = {
       id: d.uuid(),
@@ -90,6 +92,8 @@ function rosterEntry(d: Draw, { department, kind, ranks }: DepartmentRefs, membe
 const departmentMembers: Table<DepartmentMember, DepartmentRefs> = {
   spec: { key: 'id', orderBy: ['rankPosition', 'createdAt', 'id'], sort: 'desc' },
   schema: DepartmentMemberSchema,
+  // A roster entry is keyed by the server member it puts in the department.
+  references: { id: 'member', departmentId: 'department', rankId: 'rank' },
   row: (d, refs, index) => rosterEntry(d, refs, d.pick(refs.outsiders), index),
   needs: ['outsiders', 'ranks'],
   // Twenty to sixty of the server's members (all of them on a small server).

@@ -18,6 +18,7 @@ const serverRequest = (d: Draw, { serverId, joinCodes }: ServerRefs, userId: str
 export const joinRequests: Table<JoinRequest> = {
   spec,
   schema: JoinRequestSchema,
+  references: { serverId: 'server' },
   row: (d, refs) => serverRequest(d, refs, d.pick(refs.applicants)),
   needs: ['applicants'],
   // Who asks is drawn first, all at once: `count` different people.
@@ -35,6 +36,7 @@ const departmentRequest = (d: Draw, { serverId, department }: DepartmentRefs, us
 export const departmentJoinRequests: Table<JoinRequest, DepartmentRefs> = {
   spec,
   schema: JoinRequestSchema,
+  references: { serverId: 'server', departmentId: 'department' },
   row: (d, refs) => departmentRequest(d, refs, d.pick(refs.applicants)),
   needs: ['applicants'],
   // A few of the server's members outside the department (the count is the department's own).

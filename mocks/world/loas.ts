@@ -68,6 +68,7 @@ function loaOf(d: Draw, serverId: string, memberId: string, staffIds: readonly s
 export const loas: Table<Loa> = {
   spec,
   schema: LoaSchema,
+  references: { serverId: 'server', memberId: 'member' },
   row: (d, { serverId, authorIds, staffIds }, index) => loaOf(d, serverId, d.pick(authorIds), staffIds, index),
   needs: ['authorIds'],
 };
@@ -75,6 +76,7 @@ export const loas: Table<Loa> = {
 export const departmentLoas: Table<Loa, DepartmentRefs> = {
   spec,
   schema: LoaSchema,
+  references: { serverId: 'server', departmentId: 'department', memberId: 'roster' },
   row: (d, { serverId, rosterIds, staffIds, department }, index) => ({
     ...loaOf(d, serverId, d.pick(rosterIds), staffIds, index),
     departmentId: department.id,

@@ -11,6 +11,7 @@ import { openJson, spread } from './variety';
 export const logs: Table<Log> = {
   spec: byTime<Log>('createdAt', ['createdBy', 'username']),
   schema: LogSchema,
+  references: { serverId: 'server', createdBy: 'member' },
   row: (d, { serverId, staffIds, usernames }, i) => {
     const f = d.f;
     const createdAt = d.time();

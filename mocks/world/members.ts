@@ -32,6 +32,7 @@ export interface AccountLink {
 export const members: Table<Member> = {
   spec: byTime<Member>('createdAt'),
   schema: MemberSchema,
+  references: { serverId: 'server', roles: ['role'] },
   row: (d, { serverId, roleIds }, i) => ({
     id: d.uuid(),
     serverId,
@@ -55,6 +56,7 @@ function linkOf(d: Draw, member: Member): AccountLink {
 
 export const links: Table<AccountLink> = {
   spec: { key: 'memberId', indexes: ['chatId', 'gameId'], orderBy: ['createdAt', 'memberId'], sort: 'desc' },
+  references: { memberId: 'member' },
   // The mock's own bookkeeping: the API serves parts of it (chat ids, game connections), never a row.
   schema: z.object({
     memberId: str,

@@ -40,6 +40,7 @@ const ROLE_NAMES = [
 export const roles: Table<RoleRow> = {
   spec: { key: 'id', orderBy: ['createdAt', 'id'], sort: 'asc' },
   schema: RoleSchema,
+  references: { serverId: 'server' },
   row: (d, { serverId }, i) => {
     const role: RoleRow = {
       id: d.uuid(),

@@ -46,6 +46,7 @@ function shiftOf(d: Draw, serverId: string, memberId: string, departmentId?: str
 export const shifts: Table<ShiftRow> = {
   spec,
   schema: ShiftSchema,
+  references: { serverId: 'server', memberId: 'member' },
   row: (d, { serverId, authorIds }) => shiftOf(d, serverId, d.pick(authorIds)),
   needs: ['authorIds'],
 };
@@ -53,6 +54,7 @@ export const shifts: Table<ShiftRow> = {
 export const departmentShifts: Table<ShiftRow, DepartmentRefs> = {
   spec,
   schema: ShiftSchema,
+  references: { serverId: 'server', departmentId: 'department', memberId: 'roster' },
   row: (d, { serverId, rosterIds, department }) => shiftOf(d, serverId, d.pick(rosterIds), department.id),
   needs: ['rosterIds'],
 };

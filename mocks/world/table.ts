@@ -7,6 +7,7 @@
 import type * as z from 'zod/mini';
 import type { Application, CadCall, CadRecord, CadUnit, CadUnitGroup, Department, DepartmentRank, Member } from '../../src/schemas/index';
 import type { CollectionSpec } from '../collection';
+import type { References } from '../references';
 import type { Draw } from './draw';
 
 /** The rows a server's other rows point at: what a seeder picks references from. */
@@ -75,6 +76,11 @@ export interface Table<Row extends object, Refs = ServerRefs> {
   readonly seed?: (d: Draw, refs: Refs, count: number) => Row[];
   /** The refs a row must point into: `create()` refuses, naming what is missing, while one is empty. */
   readonly needs?: readonly (keyof Refs & string)[];
+  /**
+   * The fields that point at other rows, and at what: a write to the store that gives one of them
+   * is refused unless the row it names exists (see `references.ts`).
+   */
+  readonly references?: References<Row>;
 }
 
 /** How to compute each field of `T`. */

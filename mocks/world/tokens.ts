@@ -79,6 +79,7 @@ const tokenOf = (d: Draw, name: string, serverId: string, permissions: Permissio
 /** Tokens: a new one (`mock.store.tokens.create()`) belongs to the `main` server and may do everything. */
 export const tokens: Table<TokenRecord, { readonly serverId: string }> = {
   spec: tokenSpec,
+  references: { serverId: 'server' },
   // The mock's own record: the API never serves a row as it is (`tokens.*` hide the secret).
   schema: z.object({
     id: str,

@@ -437,8 +437,9 @@ describe('the store and reset()', () => {
     mock.store.main.members.insert({ id: 'mem_new', serverId: mock.store.main.info.id, roles: [], createdAt: 1_800_000_000 });
     expect(await sdk.members.get('mem_new')).toMatchObject({ id: 'mem_new' });
     expect((await sdk.members.list()).data[0]!.id).toBe('mem_new'); // newest first
-    mock.store.main.members.update(first.id, { roles: ['changed'] });
-    expect((await sdk.members.get(first.id)).roles).toEqual(['changed']);
+    const role = mock.store.main.roles.all()[0]!.id;
+    mock.store.main.members.update(first.id, { roles: [role] });
+    expect((await sdk.members.get(first.id)).roles).toEqual([role]);
     mock.store.main.members.delete(first.id);
     await expect(sdk.members.get(first.id)).rejects.toBeInstanceOf(NotFoundError);
     const created = await sdk.tokens.create({ name: 'temp' });
