@@ -6,6 +6,13 @@
  */
 import { describe } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
+import { MAX_SECONDS } from './row-rules';
+
+/**
+ * The furthest the clock goes: the latest time a row may hold (in seconds, as rows hold them).
+ * Past it, the activity would write times its own tables refuse as milliseconds.
+ */
+const LATEST_MS = MAX_SECONDS * 1000;
 
 /**
  * The mock's clock, in milliseconds since the epoch: `mock.clock`. It moves token expiry,
@@ -29,8 +36,9 @@ export interface MockClock {
    */
   now(): number;
   /**
-   * Moves the clock forward by `ms` (an integer ≥ 0) and returns the new now; anything else
-   * throws `InvalidArgumentError` and moves nothing. The clock never goes back but by `reset()`.
+   * Moves the clock forward by `ms` (an integer ≥ 0, as far as the year 5138: the latest time
+   * a row holds) and returns the new now; anything else throws `InvalidArgumentError` and moves
+   * nothing. The clock never goes back but by `reset()`.
    * @example
    * mock.clock.advance(25 * 3_600_000); // a day and an hour later: a one-day token has expired
    * await expect(client.members.list()).rejects.toBeInstanceOf(AuthenticationError);
@@ -64,7 +72,12 @@ export function createClock(source: () => number): ClockControl {
           throw new InvalidArgumentError(`clock.advance(ms): ms must be an integer of milliseconds ≥ 0, got ${describe(ms)}`);
         }
         const next = offset + ms;
-        if (!Number.isSafeInteger(next)) throw new InvalidArgumentError(`clock.advance(ms): the clock cannot move ${ms} ms further`);
+        const room = LATEST_MS - now();
+        if (ms > room) {
+          throw new InvalidArgumentError(
+            `clock.advance(ms): the mock's times are Unix seconds up to ${MAX_SECONDS} (the year 5138); the clock can move at most ${Math.max(0, room)} ms further, got ${ms}`,
+          );
+        }
         offset = next;
         return now();
       },
