@@ -19,7 +19,8 @@ import type { RateLimitStore } from './core/rate-limit-store';
 import { SCRIPT } from './redis/script';
 
 /**
- * A connected Redis client: an ioredis `Redis` (or `Cluster`), or a node-redis v4/v5 client.
+ * A connected Redis client: an ioredis `Redis` (or `Cluster`), or a node-redis v4, v5 or v6 client
+ * (6.2 or later reconnects reliably after Redis restarts).
  * Only the shape is named (any `eval` and `evalsha`/`evalSha`): the libraries' own signatures
  * are many-overloaded, and neither is imported.
  * @example
