@@ -330,6 +330,36 @@ describe('a client that dies with requests out', () => {
     expect(await check.keys(`${prefix}*:leases`)).toEqual([]);
   }, 20_000);
 
+  it('answers recorded out of order lose no slot of the window', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const store = redisRateLimitStore(await connect('ioredis', redis.url), { prefix: 'test:out-of-order:' });
+    expect(await store.spend('window', 'probe')).toBe(0);
+    await store.record('window', { remaining: 4, resetInMs: 5_000 }, 'probe'); // a window of 5, the probe counted
+    expect(await store.spend('window', 'first')).toBe(0); // reaches the service first: remaining 3
+    expect(await store.spend('window', 'second')).toBe(0); // then this one: remaining 2
+    // The second's answer is recorded first: 2 left, less 'first' still out (it may not have landed).
+    await store.record('window', { remaining: 2, resetInMs: 5_000 }, 'second');
+    // The first's answer shows it landed before: it was counted in the 2, so its slot comes back.
+    await store.record('window', { remaining: 3, resetInMs: 5_000 }, 'first');
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await store.spend('window', `later ${i}`));
+    expect(answers.slice(0, 2)).toEqual([0, 0]); // the window's last two
+    expect(answers[2]).toBeGreaterThan(0);
+  });
+
+  it('a request asleep until the reset holds no slot that comes back meanwhile: the next one takes it', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const store = redisRateLimitStore(await connect('ioredis', redis.url), { prefix: 'test:sleeper:' });
+    expect(await store.spend('window', 'probe')).toBe(0);
+    await store.record('window', { remaining: 4, resetInMs: 5_000 }, 'probe'); // a window of 5
+    for (const ticket of ['a', 'b', 'c']) expect(await store.spend('window', ticket)).toBe(0);
+    await store.record('window', { remaining: 2, resetInMs: 5_000 }, 'b'); // a and c still out: nothing left to spend
+    expect(await store.spend('window', 'sleeper')).toBeGreaterThan(1_000); // told to wait for the reset, first in the queue
+    await store.record('window', { remaining: 3, resetInMs: 5_000 }, 'a'); // a landed before b: its slot comes back
+    expect(await store.spend('window', 'next')).toBe(0); // not held behind the sleeper for the rest of the window
+    expect(await store.spend('window', 'one more')).toBeGreaterThan(0);
+  });
+
   it("a record with no request of its own out (a check whether Redis is back) frees no other client's lease", async (context) => {
     const redis = skipWithoutRedis(context);
     const options = { prefix: 'test:check-back:' };

@@ -18,7 +18,8 @@
  * - `spend ticket leaseMs`: a ticket's place is its rank in the queue (or the queue's end, for a
  *   newcomer). Inside a known window it goes if the budget covers every ticket ahead of it and
  *   itself, taking one; waits briefly if the budget covers only those ahead (they are on their
- *   way); else waits until the reset. With no window known (never, or over), the queue's head goes
+ *   way); else waits until the reset. Only those ahead that ask again within a poll count: one
+ *   sleeping until the reset keeps its place for the next window but holds no slot of this one. With no window known (never, or over), the queue's head goes
  *   alone as the probe, unless the service is known not to limit (all go), and the others poll
  *   until its answer is recorded. A ticket that goes leaves the queue and takes a lease; one that
  *   waits joins the queue, if not in it yet.
@@ -28,7 +29,12 @@
  *   too). A later answer of the same window with the lowest remaining yet (`lowest`) was admitted
  *   after every answer recorded so far, so its figure less the leases still out is again the
  *   whole truth, and replaces the budget, up or down; any other answer only lowers budget and
- *   reset (each a safe bound). `none`, an answer without rate-limit headers, marks the service
+ *   reset (each a safe bound). Each time the budget is set less the leases out, those leases are
+ *   marked (`m:<lease>` = the hash's `gen`): one whose answer then shows a higher remaining was
+ *   already counted in that figure (it reached the service first), so it gives its slot back;
+ *   without that, answers recorded out of order lost a slot of the window. So that a slot given
+ *   back is one the budget really had, the budget is kept below 0 when the leases out exceed the
+ *   answer's figure (`remaining` < 0: nothing goes). `none`, an answer without rate-limit headers, marks the service
  *   as not limiting while no answer has ever shown a limit. Any record ends the probe lease.
  * @module
  */
@@ -56,7 +62,17 @@ if ARGV[1] == 'spend' then
   local rank = redis.call('ZRANK', queue, ticket) or redis.call('ZCARD', queue)
   local wait = 0
   if resetAt and now < resetAt then
-    if remaining > rank then redis.call('HSET', key, 'remaining', remaining - 1)
+    -- Those ahead count only while they ask again within a poll. One told to wait for the reset
+    -- sleeps until then: were it counted, a budget that grew meanwhile (an answer recorded late
+    -- gives a slot back) would stay unused, everyone behind it polling for its turn.
+    local awake = 0
+    if rank > 0 then
+      for _, other in ipairs(redis.call('ZRANGE', queue, 0, rank - 1)) do
+        local asks = tonumber(redis.call('ZSCORE', waiting, other))
+        if asks and asks <= now + ${POLL_MS} + ${GRACE_MS} then awake = awake + 1 end
+      end
+    end
+    if remaining > awake then redis.call('HSET', key, 'remaining', remaining - 1)
     elseif remaining > 0 then wait = ${POLL_MS}
     else wait = resetAt - now end
   elseif not state[6] then
@@ -80,18 +96,27 @@ if ARGV[1] == 'spend' then
 end
 redis.call('ZREM', leases, ARGV[2])
 local out = redis.call('ZCARD', leases)
+local counted = ARGV[2] ~= '' and redis.call('HGET', key, 'm:' .. ARGV[2]) == redis.call('HGET', key, 'gen')
+if ARGV[2] ~= '' then redis.call('HDEL', key, 'm:' .. ARGV[2]) end
+local function markOut()
+  local gen = redis.call('HINCRBY', key, 'gen', 1)
+  for _, lease in ipairs(redis.call('ZRANGE', leases, 0, -1)) do redis.call('HSET', key, 'm:' .. lease, gen) end
+end
 if ARGV[3] == 'none' then
   if not state[4] then redis.call('HSET', key, 'unlimited', '1') end
 elseif ARGV[3] then
   local answered, at = tonumber(ARGV[3]), now + ARGV[4]
   if resetAt and now < resetAt then
     if lowest and answered >= lowest then
-      redis.call('HSET', key, 'remaining', math.min(remaining, answered), 'resetAt', math.min(resetAt, at))
+      local back = counted and 1 or 0
+      redis.call('HSET', key, 'remaining', math.min(remaining + back, answered), 'resetAt', math.min(resetAt, at))
     else
-      redis.call('HSET', key, 'remaining', math.max(0, answered - out), 'resetAt', math.min(resetAt, at), 'lowest', answered)
+      redis.call('HSET', key, 'remaining', answered - out, 'resetAt', math.min(resetAt, at), 'lowest', answered)
+      markOut()
     end
   else
-    redis.call('HSET', key, 'remaining', math.max(0, answered - out), 'resetAt', at, 'known', '1', 'lowest', answered)
+    redis.call('HSET', key, 'remaining', answered - out, 'resetAt', at, 'known', '1', 'lowest', answered)
+    markOut()
   end
   redis.call('HDEL', key, 'unlimited')
   redis.call('PEXPIRE', key, math.max(at - now, 0) + ${KEEP_MS})
