@@ -19,10 +19,12 @@
  *   newcomer). Inside a known window it goes if the budget covers every ticket ahead of it and
  *   itself, taking one; waits briefly if the budget covers only those ahead (they are on their
  *   way); else waits until the reset. Only those ahead that ask again within a poll count: one
- *   sleeping until the reset keeps its place for the next window but holds no slot of this one. With no window known (never, or over), the queue's head goes
- *   alone as the probe, unless the service is known not to limit (all go), and the others poll
- *   until its answer is recorded. A ticket that goes leaves the queue and takes a lease; one that
- *   waits joins the queue, if not in it yet.
+ *   sleeping until the reset keeps its place for the next window but holds no slot of this one
+ *   (a slot that comes back meanwhile would stay unused, everyone behind it polling for its
+ *   turn). With no window known (never, or over), the queue's head goes alone as the probe,
+ *   unless the service is known not to limit (all go), and the others poll until its answer is
+ *   recorded. A ticket that goes leaves the queue and takes a lease; one that waits joins the
+ *   queue, if not in it yet.
  * - `record lease (remaining resetInMs | none)`: first removes the lease (`''`: none; a client
  *   that only checks whether Redis is back has no request out, and must not free another's).
  *   The first answer of a new window then sets it, less the leases still out (they may land in it
@@ -62,9 +64,6 @@ if ARGV[1] == 'spend' then
   local rank = redis.call('ZRANK', queue, ticket) or redis.call('ZCARD', queue)
   local wait = 0
   if resetAt and now < resetAt then
-    -- Those ahead count only while they ask again within a poll. One told to wait for the reset
-    -- sleeps until then: were it counted, a budget that grew meanwhile (an answer recorded late
-    -- gives a slot back) would stay unused, everyone behind it polling for its turn.
     local awake = 0
     if rank > 0 then
       for _, other in ipairs(redis.call('ZRANGE', queue, 0, rank - 1)) do
