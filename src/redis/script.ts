@@ -36,8 +36,9 @@
  *   already counted in that figure (it reached the service first), so it gives its slot back;
  *   without that, answers recorded out of order lost a slot of the window. So that a slot given
  *   back is one the budget really had, the budget is kept below 0 when the leases out exceed the
- *   answer's figure (`remaining` < 0: nothing goes). `none`, an answer without rate-limit headers, marks the service
- *   as not limiting while no answer has ever shown a limit. Any record ends the probe lease.
+ *   answer's figure (`remaining` < 0: nothing goes). `none`, an answer without rate-limit
+ *   headers, marks the service as not limiting while no answer has ever shown a limit. Any record
+ *   ends the probe lease.
  * @module
  */
 
