@@ -7,7 +7,7 @@ import { isEndpoint, type Resource, type ResourceTable } from './core/endpoint';
 import { InvalidArgumentError } from './core/errors';
 import { Emitter, type ClientEvents, type ClientListener } from './core/events';
 import { createLog, type Log, type Logger, type LogLevel } from './core/log';
-import { isRateLimitStore, type RateLimitMode } from './core/rate-limit-store';
+import { isRateLimitStore, windowKey, type RateLimitMode } from './core/rate-limit-store';
 import { createCaller, type Call, type ValidationMode } from './core/request';
 import { INSTALL_TRACER, type Tracer } from './core/trace';
 import { createTransport } from './core/transport';
@@ -162,6 +162,7 @@ export class CommunityServerClient {
       validation: options.validation ?? DEFAULTS.validation,
       hasToken: token !== undefined,
       log,
+      identity: () => windowKey(baseUrl, token),
     });
   }
 

@@ -33,6 +33,7 @@ export type { Logger, LogLevel } from './core/log';
 export type { RateLimitMode, RateLimitStore, RateLimitWindow } from './core/rate-limit-store';
 export type { ValidationMode } from './core/request';
 export { Watch, type WatchCursor, type WatchOptions } from './core/watch/watch';
+export type { FleetDelivery, WatchFleet } from './core/watch/fleet';
 export { toDate } from './to-date';
 export type {
   Account,

@@ -125,20 +125,24 @@ export const STORE_TIMEOUT_MS = 500;
 /** After a failure, the store is tried again this often, in the background. */
 export const STORE_RETRY_MS = 500;
 
-/**
- * The window's key: a hash of base URL and token, so the token itself never reaches the store
- * (nor its keys, logs or dumps), while clients of one token on one service find one window.
- */
-async function windowKey(baseUrl: string, token: string | undefined): Promise<string> {
-  const bytes = new TextEncoder().encode(`${baseUrl}\n${token ?? ''}`);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+/** 128 bits of the SHA-256 of `text`, in hex: a key that names `text` without showing it. */
+export async function hashKey(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
   return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
+/**
+ * The window's key: a hash of base URL and token, so the token itself never reaches the store
+ * (nor its keys, logs or dumps), while clients of one token on one service find one window.
+ * Also what names the token in a fleet's keys (`watch({ fleet })`).
+ */
+export const windowKey = (baseUrl: string, token: string | undefined): Promise<string> => hashKey(`${baseUrl}\n${token ?? ''}`);
+
+/** `promise`, or an error once `ms` pass without its answer (a hung store, a hung Redis). */
+export function withTimeout<T>(promise: Promise<T>, ms = STORE_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

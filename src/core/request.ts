@@ -30,6 +30,8 @@ export interface CallerConfig {
   hasToken: boolean;
   /** Where `validation: 'warn'` reports. */
   log: Log;
+  /** A hash naming the token and service (never the token): what a watch's fleet keys its list by. */
+  identity: () => Promise<string>;
 }
 
 /** Calls `endpoint`, the client method `name` (`members.get`), with a method's arguments. */
@@ -93,6 +95,7 @@ export function createCaller(config: CallerConfig): Call {
       params,
       fetchPage: again,
       log: config.log,
+      identity: config.identity,
     };
     const pages = fetchData(endpoint, request).then(({ data, response }) => ({
       data: new Page(data as PageEnvelope<unknown>, fetchPage),

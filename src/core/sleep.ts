@@ -1,5 +1,6 @@
 /**
- * The one abortable wait, shared by the rate-limit gates, `watch()` and the mock's latency.
+ * The one abortable wait, shared by the rate-limit gates, `watch()` and the mock's latency; and
+ * any promise made abortable.
  * @module
  */
 
@@ -22,5 +23,18 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     );
     if (signal?.aborted) done();
     else signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * `promise`, or the signal's reason as soon as it aborts; the listener goes with the answer, so
+ * a long-lived signal raced against many promises holds none of them.
+ */
+export function abortable<R>(promise: Promise<R>, signal: AbortSignal): Promise<R> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }

@@ -286,7 +286,7 @@ describe('options and arguments', () => {
     [{ intervalMs: Number.NaN }, /intervalMs .* got NaN/],
     [{ intervalMs: Number.POSITIVE_INFINITY }, /intervalMs .* got Infinity/],
     [{ intervalMs: '5000' }, /intervalMs .* got "5000"/],
-    [{ interval: 5000 }, /unknown watch option "interval" \(known: intervalMs, cursor, signal\)/],
+    [{ interval: 5000 }, /unknown watch option "interval" \(known: intervalMs, cursor, signal, fleet, delivery, consumer\)/],
     [{ signal: 'stop' }, /signal must be an AbortSignal/],
     ['fast', /watch options must be an object/],
   ])('%o is InvalidArgumentError naming it, before any request of the watch', async (options, message) => {

@@ -1,0 +1,291 @@
+/**
+ * `redisFleet` against a real `redis-server` (Debian's; skipped with the reason where it is
+ * missing, failing in CI), watches in one process, each on a connection of its own as separate
+ * processes would be: they poll a list like one watch, every item reaches every watch once
+ * (`'every'`) or one watch (`'once'`), a watch that leaves hands the polling over from the same
+ * cursor, a named consumer resumes, one that fell behind the stream's trim catches up, and the
+ * faults: Redis killed and restarted, on ioredis and node-redis. Processes killed with SIGKILL
+ * are test/redis-fleet-processes.test.ts's.
+ */
+import { CommunityServerClient, InvalidArgumentError, NotFoundError, type Log, type Watch } from 'community-server-sdk';
+import { createMockApi, type MockApi } from 'community-server-sdk/mock';
+import { redisFleet, type RedisClient, type RedisFleetOptions } from 'community-server-sdk/redis';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { redisMissing, startRedis, type RedisServer } from './redis-server';
+
+const missing = redisMissing();
+if (missing && process.env.CI) throw new Error(`redis-server is required in CI: ${missing}`);
+
+let server: RedisServer | undefined;
+const cleanups: (() => unknown)[] = [];
+
+beforeAll(async () => {
+  if (!missing) server = await startRedis();
+}, 20_000);
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function skipWithoutRedis(context: TestContext): RedisServer {
+  if (!server) context.skip(`redis-server not available here: ${missing}`);
+  return server;
+}
+
+type Library = 'ioredis' | 'redis';
+
+/** A connection of either library, closed after the test; both reconnect every 50 ms. */
+async function connect(library: Library, url: string): Promise<RedisClient> {
+  if (library === 'ioredis') {
+    const redis = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
+    redis.on('error', () => {});
+    cleanups.push(() => redis.disconnect());
+    return redis;
+  }
+  const redis = createClient({ url, socket: { reconnectStrategy: () => 50 } });
+  redis.on('error', () => {});
+  cleanups.push(() => (redis.isOpen ? redis.destroy() : undefined));
+  await redis.connect();
+  return redis;
+}
+
+/** The mock, in process, and the list requests each client sent (`logs` polls, by client). */
+function served(seed = 1) {
+  const mock = createMockApi({ seed });
+  const polls: { client: number; at: number; query: string }[] = [];
+  const fetchOf =
+    (client: number): typeof globalThis.fetch =>
+    async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === '/api/v1/server/logs') polls.push({ client, at: Date.now(), query: url.search });
+      return mock.fetch(input, init);
+    };
+  return { mock, polls, fetchOf };
+}
+
+interface Member {
+  client: CommunityServerClient;
+  redis: RedisClient;
+  warnings: string[];
+}
+
+/** `n` clients of the mock, each with a Redis connection of its own (as `n` processes have). */
+async function members(
+  n: number,
+  { fetchOf, mock }: ReturnType<typeof served>,
+  redisUrl: string,
+  libraries: Library[] = ['ioredis'],
+): Promise<Member[]> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const warnings: string[] = [];
+      const logger = { error: () => {}, warn: (line: string) => warnings.push(line), info: () => {}, debug: () => {} };
+      const client = new CommunityServerClient({
+        token: mock.tokens.main,
+        baseUrl: 'https://api.test',
+        fetch: fetchOf(i),
+        rateLimit: 'off',
+        logger,
+      });
+      return { client, redis: await connect(libraries[i % libraries.length]!, redisUrl), warnings };
+    }),
+  );
+}
+
+/** Watches `logs` on a fleet of its own connection; closed after the test. */
+function watchLogs(
+  member: Member,
+  prefix: string,
+  options: { delivery?: 'every' | 'once'; consumer?: string; intervalMs?: number; fleet?: RedisFleetOptions } = {},
+) {
+  const { fleet, intervalMs = 100, ...rest } = options;
+  const feed = member.client.logs
+    .list({ pageSize: 10 })
+    .watch({ fleet: redisFleet(member.redis, { prefix, ...fleet }), intervalMs, ...rest });
+  cleanups.push(() => feed.return());
+  return feed;
+}
+
+/** Collects what `feed` yields (ids), until it ends; the loop's promise is `done`. */
+function collect(feed: Watch<Log>) {
+  const ids: string[] = [];
+  const done = (async () => {
+    for await (const log of feed) ids.push(log.id);
+  })();
+  done.catch(() => undefined);
+  return { ids, done };
+}
+
+/** New logs, all in this second (equal times are the hard case), newest last. */
+const addLogs = (mock: MockApi, n: number) =>
+  Array.from({ length: n }, () => mock.store.main.logs.create({ createdAt: Math.floor(Date.now() / 1000) }).id);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `done()` holds, checking every 10 ms, failing after `ms`. */
+async function until(done: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** Waits until the list's lease is held: a poller was chosen and has its starting point. */
+async function polling(redisUrl: string, prefix: string) {
+  const check = (await connect('ioredis', redisUrl)) as Redis;
+  const deadline = Date.now() + 10_000;
+  while ((await check.keys(`${prefix}*:state`)).length === 0) {
+    if (Date.now() > deadline) throw new Error('no poller within 10 s');
+    await sleep(10);
+  }
+}
+
+describe('one list, polled once for the fleet', () => {
+  it('4 watches on one fleet send ≤ 1.1× the list requests of one watch alone, over the same 2 s', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const fleet = await members(5, mock, redis.url);
+    const prefix = 'test:once-for-all:';
+    const feeds = fleet.slice(0, 4).map((member) => collect(watchLogs(member, prefix)));
+    const local = fleet[4]!.client.logs.list({ pageSize: 10 }).watch({ intervalMs: 100 });
+    cleanups.push(() => local.return());
+    collect(local);
+    await polling(redis.url, prefix);
+    const from = Date.now();
+    await sleep(2_000);
+    const window = mock.polls.filter((poll) => poll.at >= from && poll.at < from + 2_000);
+    const fleetPolls = window.filter((poll) => poll.client < 4).length;
+    const alonePolls = window.filter((poll) => poll.client === 4).length;
+    expect(alonePolls).toBeGreaterThan(10);
+    expect(fleetPolls / alonePolls, `${fleetPolls} fleet polls, ${alonePolls} alone`).toBeLessThanOrEqual(1.1);
+    expect(feeds.every((feed) => feed.ids.length === 0)).toBe(true);
+  }, 30_000);
+});
+
+describe("delivery: 'every'", () => {
+  it('each watch gets every new item once, in the order a local watch yields them: 35 at once over 4 pages, all in one second, then more', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const fleet = await members(4, mock, redis.url, ['ioredis', 'redis']);
+    const prefix = 'test:every:';
+    const feeds = fleet.slice(0, 3).map((member) => collect(watchLogs(member, prefix)));
+    const local = fleet[3]!.client.logs.list({ pageSize: 10 }).watch({ intervalMs: 100 });
+    cleanups.push(() => local.return());
+    const alone = collect(local);
+    await polling(redis.url, prefix);
+    const added = addLogs(mock.mock, 35);
+    await until(() => [...feeds, alone].every((feed) => feed.ids.length >= 35), 10_000, 'the first 35');
+    added.push(...addLogs(mock.mock, 3));
+    await until(() => [...feeds, alone].every((feed) => feed.ids.length >= 38), 10_000, 'the next 3');
+    await sleep(300);
+    expect([...alone.ids].sort()).toEqual([...added].sort());
+    for (const feed of feeds) expect(feed.ids).toEqual(alone.ids);
+  }, 30_000);
+});
+
+describe("delivery: 'once'", () => {
+  it('each new item reaches exactly one watch, and every one reaches one', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const fleet = await members(3, mock, redis.url, ['redis', 'ioredis']);
+    const prefix = 'test:once:';
+    const feeds = fleet.map((member) => collect(watchLogs(member, prefix, { delivery: 'once' })));
+    await polling(redis.url, prefix);
+    const added = [...addLogs(mock.mock, 25)];
+    await sleep(150);
+    added.push(...addLogs(mock.mock, 5));
+    const all = () => feeds.flatMap((feed) => feed.ids);
+    await until(() => all().length >= added.length, 10_000, 'every item');
+    await sleep(300);
+    expect(all().sort()).toEqual([...added].sort());
+    expect(feeds.filter((feed) => feed.ids.length > 0).length, 'watches given items').toBeGreaterThan(1);
+  }, 30_000);
+});
+
+/** Which client sent the latest list request: the poller. */
+const poller = (polls: { client: number }[]) => polls.at(-1)!.client;
+
+describe('the lease', () => {
+  it('a poller that leaves hands the polling over at once, from the same cursor: the others miss nothing and repeat nothing', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const fleet = await members(3, mock, redis.url);
+    const prefix = 'test:handover:';
+    const feeds = fleet.map((member) => watchLogs(member, prefix, { intervalMs: 150 }));
+    const got = feeds.map(collect);
+    await polling(redis.url, prefix);
+    await until(() => mock.polls.length > 0, 5_000, 'a poll');
+    const added = addLogs(mock.mock, 4);
+    await until(() => got.every((feed) => feed.ids.length === 4), 5_000, 'the first 4');
+    const first = poller(mock.polls);
+    const leftAt = Date.now();
+    await feeds[first]!.return();
+    added.push(...addLogs(mock.mock, 3));
+    await until(() => mock.polls.some((poll) => poll.at > leftAt && poll.client !== first), 5_000, 'another poller');
+    const takeover = mock.polls.find((poll) => poll.at > leftAt && poll.client !== first)!;
+    // Given up at once: the others try every half interval, and the new poller polls at once.
+    expect(takeover.at - leftAt).toBeLessThan(150 + 100);
+    const stayed = got.filter((_, i) => i !== first);
+    await until(() => stayed.every((feed) => feed.ids.length === 7), 5_000, 'the next 3');
+    await sleep(400);
+    expect([...stayed[0]!.ids].sort()).toEqual([...added].sort());
+    expect(stayed[1]!.ids).toEqual(stayed[0]!.ids);
+    expect(got[first]!.ids).toHaveLength(4);
+  }, 30_000);
+});
+
+describe('a named consumer', () => {
+  it("'every': a watch started again with the same consumer resumes after the last item it was given, missing and repeating nothing", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const [stays, restarts] = await members(2, mock, redis.url);
+    const prefix = 'test:resume:';
+    collect(watchLogs(stays!, prefix));
+    const before = watchLogs(restarts!, prefix, { consumer: 'shard-1' });
+    await polling(redis.url, prefix);
+    const added = addLogs(mock.mock, 5);
+    const seen: string[] = [];
+    for await (const log of before) {
+      seen.push(log.id);
+      if (seen.length === 3) break; // the third counts as given: the watch ends after it
+    }
+    const away = addLogs(mock.mock, 4);
+    await sleep(400); // published while no watch of shard-1 runs
+    const after = collect(watchLogs(restarts!, prefix, { consumer: 'shard-1' }));
+    await until(() => after.ids.length >= 6, 5_000, 'what came since');
+    await sleep(300);
+    expect([...seen, ...after.ids].sort()).toEqual([...added, ...away].sort());
+  }, 30_000);
+});
+
+describe('a watch that falls behind the stream', () => {
+  it("'every': one that did not ask for items while the stream was trimmed past it gets every item all the same, and a warning", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const [quick, slow] = await members(2, mock, redis.url);
+    const prefix = 'test:behind:';
+    const fleet = { maxLength: 50 };
+    const keeps = collect(watchLogs(quick!, prefix, { fleet }));
+    const lags = watchLogs(slow!, prefix, { fleet });
+    await polling(redis.url, prefix);
+    const added: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      added.push(...addLogs(mock.mock, 30));
+      await until(() => keeps.ids.length === added.length, 10_000, `round ${round}`);
+    }
+    const stream = await ((await connect('ioredis', redis.url)) as Redis).keys(`${prefix}*:stream`);
+    expect(await ((await connect('ioredis', redis.url)) as Redis).xlen(stream[0]!)).toBeLessThan(150); // trimmed
+    const late = collect(lags);
+    await until(() => late.ids.length >= 150, 10_000, 'the slow watch to catch up');
+    await sleep(300);
+    expect(late.ids).toHaveLength(150);
+    expect(quick!.warnings).toEqual([]);
+    expect([...late.ids].sort()).toEqual([...added].sort());
+    expect(slow!.warnings.join('\n')).toMatch(/trimmed from the fleet's stream before this process read them; reading the list/);
+  }, 60_000);
+});
