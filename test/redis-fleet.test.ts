@@ -126,11 +126,24 @@ const addLogs = (mock: MockApi, n: number) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until `done()` holds, checking every 10 ms, failing after `ms`. */
-async function until(done: () => boolean, ms: number, what: string): Promise<void> {
+/** The next item `feed` yields, failing after 10 s. */
+async function nextOf<T>(feed: Watch<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no item within 10 s')), 10_000)));
+  try {
+    const next = await Promise.race([feed.next(), late]);
+    if (next.done) throw new Error('the watch ended');
+    return next.value;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Waits until `done()` holds, checking every 10 ms, failing after `ms` (with `details()`, if given). */
+async function until(done: () => boolean, ms: number, what: string, details?: () => unknown): Promise<void> {
   const deadline = Date.now() + ms;
   while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${details ? `: ${JSON.stringify(details())}` : ''}`);
     await sleep(10);
   }
 }
@@ -179,7 +192,12 @@ describe("delivery: 'every'", () => {
     const alone = collect(local);
     await polling(redis.url, prefix);
     const added = addLogs(mock.mock, 35);
-    await until(() => [...feeds, alone].every((feed) => feed.ids.length >= 35), 10_000, 'the first 35');
+    const counts = () => ({
+      got: [...feeds, alone].map((feed) => feed.ids.length),
+      warnings: fleet.map((member) => member.warnings),
+      polls: mock.polls.length,
+    });
+    await until(() => [...feeds, alone].every((feed) => feed.ids.length >= 35), 10_000, 'the first 35', counts);
     added.push(...addLogs(mock.mock, 3));
     await until(() => [...feeds, alone].every((feed) => feed.ids.length >= 38), 10_000, 'the next 3');
     await sleep(300);
@@ -225,17 +243,19 @@ describe('the lease', () => {
     const first = poller(mock.polls);
     const leftAt = Date.now();
     await feeds[first]!.return();
-    added.push(...addLogs(mock.mock, 3));
     await until(() => mock.polls.some((poll) => poll.at > leftAt && poll.client !== first), 5_000, 'another poller');
     const takeover = mock.polls.find((poll) => poll.at > leftAt && poll.client !== first)!;
-    // Given up at once: the others try every half interval, and the new poller polls at once.
+    // Given up at once: the others try every half interval, and the new poller polls at once
+    // (finding nothing new: it publishes where it starts, which the others read past).
     expect(takeover.at - leftAt).toBeLessThan(150 + 100);
+    added.push(...addLogs(mock.mock, 3));
     const stayed = got.filter((_, i) => i !== first);
     await until(() => stayed.every((feed) => feed.ids.length === 7), 5_000, 'the next 3');
     await sleep(400);
     expect([...stayed[0]!.ids].sort()).toEqual([...added].sort());
     expect(stayed[1]!.ids).toEqual(stayed[0]!.ids);
     expect(got[first]!.ids).toHaveLength(4);
+    expect(fleet.flatMap((member) => member.warnings)).toEqual([]);
   }, 30_000);
 });
 
@@ -250,10 +270,8 @@ describe('a named consumer', () => {
     await polling(redis.url, prefix);
     const added = addLogs(mock.mock, 5);
     const seen: string[] = [];
-    for await (const log of before) {
-      seen.push(log.id);
-      if (seen.length === 3) break; // the third counts as given: the watch ends after it
-    }
+    for (let i = 0; i < 3; i++) seen.push((await nextOf(before)).id);
+    await before.return(); // the third counts as given: the watch ends after it
     const away = addLogs(mock.mock, 4);
     await sleep(400); // published while no watch of shard-1 runs
     const after = collect(watchLogs(restarts!, prefix, { consumer: 'shard-1' }));
@@ -281,11 +299,75 @@ describe('a watch that falls behind the stream', () => {
     const stream = await ((await connect('ioredis', redis.url)) as Redis).keys(`${prefix}*:stream`);
     expect(await ((await connect('ioredis', redis.url)) as Redis).xlen(stream[0]!)).toBeLessThan(150); // trimmed
     const late = collect(lags);
-    await until(() => late.ids.length >= 150, 10_000, 'the slow watch to catch up');
+    await until(
+      () => late.ids.length >= 150,
+      10_000,
+      'the slow watch to catch up',
+      () => ({ late: late.ids.length, warnings: slow!.warnings, polls: mock.polls.length }),
+    );
     await sleep(300);
     expect(late.ids).toHaveLength(150);
-    expect(quick!.warnings).toEqual([]);
+    expect(quick!.warnings, JSON.stringify(quick!.warnings)).toEqual([]);
     expect([...late.ids].sort()).toEqual([...added].sort());
     expect(slow!.warnings.join('\n')).toMatch(/trimmed from the fleet's stream before this process read them; reading the list/);
   }, 60_000);
+});
+
+describe('faults: Redis killed, then restarted without its data', () => {
+  const failed = (member: Member) => member.warnings.filter((line) => line.includes("the fleet's Redis failed"));
+
+  for (const library of ['ioredis', 'redis'] as const) {
+    it(`${library}, 'every': each watch polls on its own meanwhile and misses nothing, warns once, and the fleet polls once for all again after`, async (context) => {
+      const redis = skipWithoutRedis(context);
+      const mock = served();
+      const fleet = await members(3, mock, redis.url, [library]);
+      const prefix = `test:restart-every-${library}:`;
+      const feeds = fleet.map((member) => collect(watchLogs(member, prefix)));
+      await polling(redis.url, prefix);
+      const added = addLogs(mock.mock, 3);
+      await until(() => feeds.every((feed) => feed.ids.length >= 3), 5_000, 'the first 3');
+      await redis.kill();
+      added.push(...addLogs(mock.mock, 3));
+      await until(() => feeds.every((feed) => feed.ids.length >= 6), 10_000, 'the 3 added while Redis is down');
+      await redis.restart();
+      await polling(redis.url, prefix); // a poller took the lease again, and stored where it starts
+      added.push(...addLogs(mock.mock, 3));
+      await until(() => feeds.every((feed) => new Set(feed.ids).size >= 9), 10_000, 'the 3 added after');
+      const from = Date.now();
+      await sleep(1_000);
+      const polls = mock.polls.filter((poll) => poll.at >= from && poll.at < from + 1_000).length;
+      expect(polls, 'list requests in the second after').toBeLessThanOrEqual(13); // one poller at 100 ms, not three
+      for (const [i, feed] of feeds.entries()) {
+        expect(new Set(feed.ids), `watch ${i}`).toEqual(new Set(added));
+        console.log('REPEATS every', feed.ids.length - added.length);
+        expect(feed.ids.length - added.length, `repeats at watch ${i}`).toBeLessThanOrEqual(3);
+        expect(failed(fleet[i]!), `warnings of watch ${i}`).toHaveLength(1);
+      }
+    }, 60_000);
+
+    it(`${library}, 'once': deliveries wait for Redis, then the items found meanwhile reach the fleet, and one warning`, async (context) => {
+      const redis = skipWithoutRedis(context);
+      const mock = served();
+      const fleet = await members(3, mock, redis.url, [library]);
+      const prefix = `test:restart-once-${library}:`;
+      const feeds = fleet.map((member) => collect(watchLogs(member, prefix, { delivery: 'once' })));
+      const all = () => feeds.flatMap((feed) => feed.ids);
+      await polling(redis.url, prefix);
+      const added = addLogs(mock.mock, 3);
+      await until(() => all().length >= 3, 5_000, 'the first 3');
+      await redis.kill();
+      added.push(...addLogs(mock.mock, 3));
+      await sleep(500);
+      expect(all()).toHaveLength(3); // nothing is handed out without the fleet
+      const closing = Date.now();
+      await redis.restart();
+      added.push(...addLogs(mock.mock, 3));
+      await until(() => new Set(all()).size >= 9, 15_000, 'every item, after the restart');
+      expect(new Set(all())).toEqual(new Set(added));
+      console.log('REPEATS once', all().length - added.length);
+      expect(all().length - added.length, 'repeats').toBeLessThanOrEqual(3);
+      for (const member of fleet) expect(failed(member)).toHaveLength(1);
+      expect(Date.now() - closing).toBeLessThan(15_000);
+    }, 60_000);
+  }
 });

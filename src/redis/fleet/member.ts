@@ -140,7 +140,17 @@ class Member<T> {
     const signal = this.#stop.signal;
     while (!signal.aborted) {
       try {
-        const args = [this.#lease, crypto.randomUUID(), String(2 * intervalMs), String(KEEP_MS), delivery, this.#consumer, this.#aliveMs];
+        const anew = this.#polling ? '0' : '1';
+        const args = [
+          this.#lease,
+          crypto.randomUUID(),
+          String(2 * intervalMs),
+          String(KEEP_MS),
+          delivery,
+          this.#consumer,
+          this.#aliveMs,
+          anew,
+        ];
         this.#tick = this.#step('tick', args);
         const [holder, cursor] = (await this.#tick) as [string, string | null | undefined];
         if (signal.aborted) break; // leaving: the lease it may hold now is given up there

@@ -11,9 +11,11 @@
  * watchers' liveness (a hash: consumer → until when, in ms of Redis's clock); `KEYS[5]` the
  * positions of named `'every'` watchers (a hash: consumer → JSON `{ id, n, cursor }`).
  *
- * - `tick held next leaseMs keepMs delivery consumer aliveMs`: renews the lease if `held` still
- *   holds it, or takes it as `next` if nobody does; answers `{ holder, cursor }`: the token this
- *   process holds (`''`: none) and, when it holds one, the list's cursor. The holder keeps the
+ * - `tick held next leaseMs keepMs delivery consumer aliveMs anew`: renews the lease if `held`
+ *   still holds it, or takes it as `next` if nobody does (or if `held` does and `anew` is `1`:
+ *   a holder about to poll again changes its token, so that what its previous polling still
+ *   has on the way is fenced out); answers `{ holder, cursor }`: the token this process holds
+ *   (`''`: none) and, when it holds one, the list's cursor. The holder keeps the
  *   list's keys alive `keepMs`. A `'once'` watcher marks itself alive `aliveMs` and removes
  *   consumers dead past it with nothing pending (a process that died idle).
  * - `publish token maxLength keepMs cursor item…`: adds the items, and the cursor after them,
@@ -53,7 +55,7 @@ local function entry(e)
   if not e or not e[2] then return false end
   local f = {}
   for i = 1, #e[2], 2 do f[e[2][i]] = e[2][i + 1] end
-  return {e[1], f.n, f.item, f.cursor or false}
+  return {e[1], f.n, f.item or false, f.cursor or false}
 end
 local function lastId()
   local last = redis.call('XREVRANGE', stream, '+', '-', 'COUNT', 1)
@@ -70,10 +72,10 @@ end
 
 if op == 'tick' then
   local held, mine = redis.call('GET', lease), ''
-  if ARGV[2] ~= '' and held == ARGV[2] then
+  if ARGV[2] ~= '' and held == ARGV[2] and ARGV[9] ~= '1' then
     redis.call('PEXPIRE', lease, ARGV[4])
     mine = held
-  elseif not held then
+  elseif not held or held == ARGV[2] then
     redis.call('SET', lease, ARGV[3], 'PX', ARGV[4])
     mine = ARGV[3]
   end
