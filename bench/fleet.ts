@@ -16,22 +16,34 @@ import { startMockHttpServer } from 'community-server-sdk/mock/node';
 import { format, row, runWhenMain, smoke, spread, type Comparison } from './harness';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const worker = fileURLToPath(new URL('./fleet-worker.ts', import.meta.url));
 
 /** One request as the mock saw it. */
 export interface Arrival {
   at: number;
   status: number;
+  /** Its path, e.g. `/api/v1/server/logs`. */
+  path: string;
+  /** Its `x-fleet-worker` header: which process of a fleet sent it (`null`: none said). */
+  worker: string | null;
 }
 
-/** A mock whose `fetch` (what the HTTP server answers with) logs every arrival. */
-export function countingMock(rateLimit: RateLimitOptions, members: number): { mock: MockApi; arrivals: Arrival[] } {
-  const inner = createMockApi({ seed: 1, rateLimit, counts: { members } });
+/**
+ * A mock whose `fetch` (what the HTTP server answers with) logs every arrival; `observe`, if
+ * given, sees each request with its answer.
+ */
+export function countingMock(
+  rateLimit: RateLimitOptions | undefined,
+  members: number,
+  observe?: (request: Request, response: Response) => void,
+): { mock: MockApi; arrivals: Arrival[] } {
+  const inner = createMockApi({ seed: 1, ...(rateLimit ? { rateLimit } : {}), counts: { members } });
   const arrivals: Arrival[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const at = Date.now();
-    const response = await inner.fetch(input, init);
-    arrivals.push({ at, status: response.status });
+    const request = new Request(input, init);
+    const response = await inner.fetch(request);
+    arrivals.push({ at, status: response.status, path: new URL(request.url).pathname, worker: request.headers.get('x-fleet-worker') });
+    observe?.(request, response);
     return response;
   };
   return { mock: Object.create(inner, { fetch: { value: fetch } }) as MockApi, arrivals };
@@ -92,14 +104,24 @@ interface Worker {
   go(): void;
 }
 
-/** Starts a fleet process (`bench/fleet-worker.ts`, its `argument` as JSON); it waits for `go()`. */
-export function startWorker(argument: object, tsconfig: string | undefined): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', worker, JSON.stringify(argument)], {
+/**
+ * Runs `script` (a path beside this file) in a process of its own with `argument` as JSON, its
+ * stdout read line by line; `tsconfig.test.json` runs it on the sources (tests), by default
+ * the built package.
+ */
+export function spawnWorker(script: string, argument: object, tsconfig: string | undefined) {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url)), JSON.stringify(argument)], {
     cwd: root,
     env: { ...process.env, ...(tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {}) },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return { child, lines: createInterface({ input: child.stdout }) };
+}
+
+/** Starts a fleet process (`bench/fleet-worker.ts`, its `argument` as JSON); it waits for `go()`. */
+export function startWorker(argument: object, tsconfig: string | undefined): Worker {
+  const { child, lines: input } = spawnWorker('./fleet-worker.ts', argument, tsconfig);
+  const lines = input[Symbol.asyncIterator]();
   const next = async () => {
     const line = await lines.next();
     if (line.done) throw new Error('a fleet worker exited before it reported');

@@ -371,3 +371,114 @@ describe('faults: Redis killed, then restarted without its data', () => {
     }, 60_000);
   }
 });
+
+describe('what a fleet watch shares with a local one', () => {
+  it("a 404 ends every watch of the fleet with NotFoundError: at once for a list that never existed, in turn for one deleted while watched", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const fleet = await members(3, mock, redis.url);
+    const prefix = 'test:gone:';
+    const department = mock.mock.store.main.departments.all()[0]!.id;
+    const ends = (feed: Watch<unknown>) => feed.next().then(() => 'an item', (error: unknown) => error);
+    const never = fleet.map((member) =>
+      member.client.departments.shifts.list('no-such-department').watch({ fleet: redisFleet(member.redis, { prefix }), intervalMs: 100 }),
+    );
+    for (const error of await Promise.all(never.map(ends))) expect(error).toBeInstanceOf(NotFoundError);
+    const feeds = fleet.map((member) =>
+      member.client.departments.shifts.list(department).watch({ fleet: redisFleet(member.redis, { prefix }), intervalMs: 100 }),
+    );
+    for (const feed of feeds) cleanups.push(() => feed.return());
+    const outcomes = feeds.map(ends);
+    await polling(redis.url, prefix);
+    mock.mock.store.main.departments.delete(department);
+    const started = Date.now();
+    for (const error of await Promise.all(outcomes)) expect(error).toBeInstanceOf(NotFoundError);
+    expect(Date.now() - started).toBeLessThan(5_000); // each polls within an interval or so of the one before giving the lease up
+  }, 30_000);
+
+  it("'every': the watch's cursor is exactly what it yielded, so a local watch resumed from it yields what came after", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const [member] = await members(1, mock, redis.url);
+    const prefix = 'test:cursor:';
+    const feed = watchLogs(member!, prefix);
+    await polling(redis.url, prefix);
+    const added = addLogs(mock.mock, 5);
+    const seen = [await nextOf(feed), await nextOf(feed)].map((log) => log.id);
+    const cursor = feed.cursor;
+    await feed.return();
+    const resumed = member!.client.logs.list().watch({ cursor, intervalMs: 100 });
+    cleanups.push(() => resumed.return());
+    const rest = [];
+    for (let i = 0; i < 3; i++) rest.push((await nextOf(resumed)).id);
+    expect([...seen, ...rest].sort()).toEqual([...added].sort());
+  }, 30_000);
+
+  it('nothing of the token in any Redis key or value: not whole, not any 8 characters of it', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const fleet = await members(2, mock, redis.url, ['ioredis', 'redis']);
+    const prefix = 'test:secret:';
+    const every = collect(watchLogs(fleet[0]!, prefix, { consumer: 'named' }));
+    const once = collect(watchLogs(fleet[1]!, prefix, { delivery: 'once' }));
+    await polling(redis.url, prefix);
+    addLogs(mock.mock, 4);
+    await until(() => every.ids.length === 4 && once.ids.length === 4, 5_000, 'the items');
+    const check = (await connect('ioredis', redis.url)) as Redis;
+    const dump: string[] = [];
+    for (const key of await check.keys(`${prefix}*`)) {
+      const type = await check.type(key);
+      if (type === 'string') dump.push(key, (await check.get(key))!);
+      if (type === 'hash') dump.push(key, JSON.stringify(await check.hgetall(key)));
+      if (type === 'stream') dump.push(key, JSON.stringify(await check.xrange(key, '-', '+')), JSON.stringify(await check.xinfo('GROUPS', key)));
+    }
+    expect(dump.length).toBeGreaterThan(8); // lease, state, stream, alive, positions
+    const text = dump.join('\n');
+    const token = mock.mock.tokens.main;
+    for (let i = 0; i + 8 <= token.length; i++) expect(text).not.toContain(token.slice(i, i + 8));
+  }, 30_000);
+});
+
+describe('arguments', () => {
+  it('redisFleet refuses what is not an ioredis or node-redis client, a prefix that is not a string, a maxLength that is not whole ≥ 1', () => {
+    const ioredis = new Redis({ lazyConnect: true });
+    cleanups.push(() => ioredis.disconnect());
+    expect(() => redisFleet({} as never)).toThrow(InvalidArgumentError);
+    expect(() => redisFleet(null as never)).toThrow(/needs an ioredis or node-redis client/);
+    expect(() => redisFleet({ eval() {}, evalsha() {} } as never)).toThrow(/duplicate/);
+    expect(() => redisFleet(ioredis, { prefix: 5 as never })).toThrow(/prefix must be a string/);
+    for (const maxLength of [0, -1, 1.5, Number.NaN, Infinity, '100' as never]) {
+      expect(() => redisFleet(ioredis, { maxLength }), String(maxLength)).toThrow(InvalidArgumentError);
+    }
+  });
+
+  it('bad fleet options are InvalidArgumentError naming them, before any request of the watch', async () => {
+    const mock = createMockApi({ seed: 1 });
+    let requests = 0;
+    const fetch: typeof globalThis.fetch = (input, init) => (requests++, mock.fetch(input, init));
+    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://api.test', fetch });
+    const ioredis = new Redis({ lazyConnect: true });
+    cleanups.push(() => ioredis.disconnect());
+    const fleet = redisFleet(ioredis);
+    const list = client.logs.list();
+    await list;
+    for (const [options, message] of [
+      [{ delivery: 'once' }, /delivery needs a fleet/],
+      [{ consumer: 'shard-1' }, /consumer needs a fleet/],
+      [{ fleet: {} }, /fleet must be what redisFleet\(\) returns, got a object/],
+      [{ fleet: 'redis' }, /fleet must be what redisFleet\(\) returns/],
+      [{ fleet, delivery: 'all' }, /delivery must be 'every' or 'once', got "all"/],
+      [{ fleet, consumer: '' }, /consumer must be a name of 1 to 200 characters/],
+      [{ fleet, consumer: 'shard\n1' }, /none a control character/],
+      [{ fleet, consumer: 'x'.repeat(201) }, /consumer must be a name/],
+      [{ fleet, consumer: 7 }, /consumer must be a name .* got 7/],
+      [{ fleet, cursor: { v: 1, list: 'GET /api/v1/server/members', seen: [] } }, /watch cursor belongs to "GET \/api\/v1\/server\/members"/],
+    ] as const) {
+      expect(() => list.watch(options as never), JSON.stringify(options)).toThrow(InvalidArgumentError);
+      expect(() => list.watch(options as never), JSON.stringify(options)).toThrow(message);
+    }
+    await sleep(5);
+    expect(requests).toBe(1);
+    expect(ioredis.status).toBe('wait'); // nor a Redis command
+  });
+});

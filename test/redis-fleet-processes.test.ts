@@ -1,0 +1,187 @@
+/**
+ * `redisFleet` with real processes (bench/fleet-watch-worker.ts, on the sources) against the
+ * HTTP mock and a real `redis-server`, in short bounded forms of `npm run bench:fleet-watch`:
+ * 8 processes watching one list poll it like one; SIGKILL of the polling process, then of the
+ * next, mid-stream, leaves the survivors with every item exactly once (`'every'`); with
+ * `'once'` every item reaches exactly one process when none dies, at least one when some die;
+ * a poller paused past its lease (SIGSTOP) publishes nothing when it wakes. Every process is
+ * killed after each test, even on failure.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { until, watchBench, type Delivered, type WatchBench, type WatchProcess } from '../bench/fleet-watch';
+import { redisMissing, startRedis, type RedisServer } from './redis-server';
+
+const missing = redisMissing();
+if (missing && process.env.CI) throw new Error(`redis-server is required in CI: ${missing}`);
+
+let server: RedisServer | undefined;
+let bench: WatchBench | undefined;
+
+beforeAll(async () => {
+  if (!missing) server = await startRedis();
+}, 20_000);
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  await bench?.close();
+  bench = undefined;
+}, 30_000);
+
+const intervalMs = 300;
+
+/** A fresh mock and fleet prefix on the test's Redis; its processes run on the sources. */
+async function setUp(context: TestContext, name: string): Promise<WatchBench> {
+  if (!server) context.skip(`redis-server not available here: ${missing}`);
+  bench = await watchBench({ redisUrl: server.url, prefix: `test:${name}:`, tsconfig: 'tsconfig.test.json' });
+  return bench;
+}
+
+/** Starts `n` processes watching `logs`, and waits until one of them polls it. */
+async function fleetOf(bench: WatchBench, n: number, options: { delivery?: 'every' | 'once'; library?: 'ioredis' | 'redis' } = {}) {
+  const processes = Array.from({ length: n }, (_, i) =>
+    bench.start(`p${i}`, { lists: ['logs'], intervalMs, library: i % 2 ? 'redis' : 'ioredis', ...options }),
+  );
+  await Promise.all(processes.map((process) => process.ready));
+  const since = Date.now();
+  await until(() => bench.polls(since, Infinity, 'logs').length > 0, 30_000, 'a poller');
+  await sleep(2 * intervalMs); // every process has joined (each joins at once; this is margin on a loaded machine)
+  return processes;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ids = (items: Delivered[]) => items.map((item) => item.id);
+/** The process that sent the latest request of `logs`: the poller. */
+const pollerOf = (bench: WatchBench, processes: WatchProcess[]) => processes.find((p) => p.name === bench.polls(0, Infinity, 'logs').at(-1)!.worker)!;
+
+/** Each process got each of `added` once, all in the same order (oldest first, ties as the list orders them). */
+function expectEveryItemOnce(processes: WatchProcess[], added: string[]): void {
+  for (const p of processes) expect([...ids(p.items)].sort(), `${p.name}: each item once`).toEqual([...added].sort());
+  for (const p of processes) expect(ids(p.items), `${p.name}: the order`).toEqual(ids(processes[0]!.items));
+}
+
+/** Adds a log every `every` ms until `stop()`; the ids, in order. */
+function trickle(bench: WatchBench, every: number) {
+  const added: string[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      added.push(...bench.add('logs', 1));
+      await sleep(every);
+    }
+  })();
+  return {
+    added,
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
+}
+
+describe("8 processes, one list", () => {
+  it('poll it like one watcher: ≤ 1.1× the requests of one process watching alone, over the same window', async (context) => {
+    const bench = await setUp(context, 'eight');
+    const processes = await fleetOf(bench, 8);
+    const alone = bench.start('alone', { lists: ['logs'], intervalMs, fleet: false });
+    await alone.ready;
+    await sleep(2 * intervalMs);
+    const from = Date.now();
+    const added = trickle(bench, intervalMs);
+    await sleep(20 * intervalMs);
+    await added.stop();
+    const to = Date.now();
+    const requests = bench.polls(from, to, 'logs');
+    const fleet = requests.filter((a) => a.worker !== 'alone').length;
+    const single = requests.length - fleet;
+    expect(single).toBeGreaterThanOrEqual(15);
+    expect(fleet / single, `${fleet} requests from the fleet, ${single} from the process alone`).toBeLessThanOrEqual(1.1);
+    await until(() => processes.every((p) => added.added.every((id) => ids(p.items).includes(id))), 20_000, 'every item everywhere');
+    await sleep(2 * intervalMs);
+    expectEveryItemOnce(processes, added.added);
+  }, 120_000);
+});
+
+describe("delivery: 'every'", () => {
+  it('SIGKILL of the polling process, then of the next, mid-stream: each survivor gets every new item exactly once, and another polls within ~2 intervals', async (context) => {
+    const bench = await setUp(context, 'kills');
+    const processes = await fleetOf(bench, 5);
+    const added = trickle(bench, 100);
+    const failovers: number[] = [];
+    const killed: WatchProcess[] = [];
+    for (let k = 0; k < 2; k++) {
+      await sleep(3 * intervalMs);
+      const poller = pollerOf(bench, processes);
+      const at = Date.now();
+      await poller.kill();
+      killed.push(poller);
+      await until(() => bench.polls(at, Infinity, 'logs').some((a) => a.worker !== poller.name), 20_000, 'another poller');
+      failovers.push(bench.polls(at, Infinity, 'logs').find((a) => a.worker !== poller.name)!.at - at);
+    }
+    await sleep(3 * intervalMs);
+    await added.stop();
+    const survivors = processes.filter((p) => !killed.includes(p));
+    await until(() => survivors.every((p) => added.added.every((id) => ids(p.items).includes(id))), 20_000, 'every item at every survivor');
+    await sleep(2 * intervalMs);
+    expectEveryItemOnce(survivors, added.added);
+    // The lease lasts 2 intervals, renewed every half; the others try every half interval and
+    // the new poller polls at once: 1.5 to 2.5 intervals, with room for a loaded machine.
+    for (const ms of failovers) expect(ms, `failovers: ${failovers.join(', ')} ms`).toBeLessThan(4 * intervalMs + 1_000);
+  }, 120_000);
+
+  it('a poller paused past its lease (SIGSTOP) publishes nothing when it wakes: no process gets an item twice', async (context) => {
+    const bench = await setUp(context, 'paused');
+    const processes = await fleetOf(bench, 3);
+    const added = trickle(bench, 100);
+    await sleep(2 * intervalMs);
+    const poller = pollerOf(bench, processes);
+    await poller.kill('SIGSTOP');
+    const stoppedAt = Date.now();
+    await until(() => bench.polls(stoppedAt, Infinity, 'logs').some((a) => a.worker !== poller.name), 20_000, 'another poller');
+    await sleep(2 * intervalMs);
+    await poller.kill('SIGCONT'); // its timers fire late: a poll, a publish of what it found, a renewal
+    await sleep(4 * intervalMs);
+    await added.stop();
+    await until(() => processes.every((p) => added.added.every((id) => ids(p.items).includes(id))), 20_000, 'every item everywhere');
+    await sleep(2 * intervalMs);
+    expectEveryItemOnce(processes, added.added);
+  }, 120_000);
+});
+
+describe("delivery: 'once'", () => {
+  it('with no process dying, each item reaches exactly one process', async (context) => {
+    const bench = await setUp(context, 'once');
+    const processes = await fleetOf(bench, 4, { delivery: 'once' });
+    const added = trickle(bench, 50);
+    await sleep(10 * intervalMs);
+    await added.stop();
+    const all = () => processes.flatMap((p) => ids(p.items));
+    await until(() => added.added.every((id) => all().includes(id)), 20_000, 'every item');
+    await sleep(2 * intervalMs);
+    expect(all().sort()).toEqual([...added.added].sort());
+    expect(processes.filter((p) => p.items.length > 0).length).toBeGreaterThan(1);
+  }, 120_000);
+
+  it("with processes killed mid-stream (the poller among them), each item reaches at least one, and one a dead process had not finished reaches another", async (context) => {
+    const bench = await setUp(context, 'once-kills');
+    const processes = await fleetOf(bench, 3, { delivery: 'once' });
+    // A fourth process takes a minute over each item: the one it holds when it dies is unfinished.
+    const slow = bench.start('slow', { lists: ['logs'], intervalMs, delivery: 'once', handleMs: 60_000 });
+    await slow.ready;
+    const added = trickle(bench, 50);
+    await until(() => slow.items.length > 0, 20_000, 'an item at the slow process');
+    await slow.kill();
+    const poller = pollerOf(bench, processes);
+    await poller.kill();
+    await sleep(3 * intervalMs);
+    await added.stop();
+    const survivors = processes.filter((p) => p !== poller);
+    const reached = () => new Set([...processes, slow].flatMap((p) => ids(p.items)));
+    await until(() => added.added.every((id) => reached().has(id)), 30_000, 'every item, somewhere');
+    // Given again once the dead process stops saying it is alive (3 intervals, at least 2 s).
+    const unfinished = slow.items[0]!.id;
+    await until(() => survivors.some((p) => ids(p.items).includes(unfinished)), 30_000, "the slow process's unfinished item, at a survivor");
+    const atSurvivors = survivors.flatMap((p) => ids(p.items));
+    expect(new Set(atSurvivors).size, 'no item twice among the survivors').toBe(atSurvivors.length);
+  }, 120_000);
+});
