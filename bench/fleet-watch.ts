@@ -61,6 +61,12 @@ export interface WatchBench {
   add(list: ListName, n: number): string[];
   /** The requests of `list` (all lists without one) that arrived in `[from, to)`. */
   polls(from: number, to: number, list?: ListName): Arrival[];
+  /**
+   * Freezes `process` (SIGSTOP) as its next request of `list` arrives, before the mock answers
+   * it, as a long GC pause would in the middle of a poll; resolves once it is frozen (SIGCONT,
+   * by `kill`, thaws it).
+   */
+  freezeOnNextPoll(process: WatchProcess, list: ListName): Promise<void>;
   /** Kills every process still running and closes the server. */
   close(): Promise<void>;
 }
@@ -84,9 +90,18 @@ export async function watchBench(options: { redisUrl: string; prefix: string; ts
         for (const item of page.data) if (!served.has(`${list}:${idOf(item)}`)) served.set(`${list}:${idOf(item)}`, at);
       });
   };
-  const { mock, arrivals } = countingMock(undefined, 50, observe);
+  let freeze: { worker: string; path: string; frozen: () => void } | undefined;
+  const before = async (request: Request) => {
+    if (!freeze || request.headers.get('x-fleet-worker') !== freeze.worker || new URL(request.url).pathname !== freeze.path) return;
+    const { worker, frozen } = freeze;
+    freeze = undefined;
+    processes.find((p) => p.name === worker)!.child.kill('SIGSTOP');
+    await sleep(100); // the signal lands before the answer does
+    frozen();
+  };
+  const { mock, arrivals } = countingMock(undefined, 50, { before, after: observe });
   const http: MockHttpServer = await startMockHttpServer({ mock });
-  const processes: { child: ChildProcess; exited: Promise<unknown> }[] = [];
+  const processes: { name: string; child: ChildProcess; exited: Promise<unknown> }[] = [];
   return {
     mock,
     arrivals,
@@ -107,7 +122,7 @@ export async function watchBench(options: { redisUrl: string; prefix: string; ts
       };
       const { child, lines } = spawnWorker('./fleet-watch-worker.ts', argument, options.tsconfig);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      processes.push({ child, exited });
+      processes.push({ name, child, exited });
       const items: Delivered[] = [];
       let ready!: () => void;
       let stopped!: () => void;
@@ -138,10 +153,14 @@ export async function watchBench(options: { redisUrl: string; prefix: string; ts
       const table = mock.store.main[list] as unknown as { create(row: { createdAt: number }): Record<string, unknown> };
       return Array.from({ length: n }, () => idOf(table.create({ createdAt })));
     },
+    freezeOnNextPoll(process, list) {
+      return new Promise((frozen) => (freeze = { worker: process.name, path: LISTS[list], frozen }));
+    },
     polls(from, to, list) {
       return arrivals.filter((a) => a.at >= from && a.at < to && a.worker !== null && (list ? a.path === LISTS[list] : listOf.has(a.path)));
     },
     async close() {
+      freeze = undefined;
       for (const { child } of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await Promise.all(processes.map(({ exited }) => exited));
       await http.close();

@@ -27,23 +27,29 @@ export interface Arrival {
   worker: string | null;
 }
 
-/**
- * A mock whose `fetch` (what the HTTP server answers with) logs every arrival; `observe`, if
- * given, sees each request with its answer.
- */
+/** What a test may do around each request the counting mock answers. */
+export interface MockHooks {
+  /** Before the mock answers: awaited, so it can hold the answer back. */
+  before?: (request: Request) => Promise<void> | void;
+  /** With the answer. */
+  after?: (request: Request, response: Response) => void;
+}
+
+/** A mock whose `fetch` (what the HTTP server answers with) logs every arrival. */
 export function countingMock(
   rateLimit: RateLimitOptions | undefined,
   members: number,
-  observe?: (request: Request, response: Response) => void,
+  hooks: MockHooks = {},
 ): { mock: MockApi; arrivals: Arrival[] } {
   const inner = createMockApi({ seed: 1, ...(rateLimit ? { rateLimit } : {}), counts: { members } });
   const arrivals: Arrival[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const at = Date.now();
     const request = new Request(input, init);
+    await hooks.before?.(request);
     const response = await inner.fetch(request);
     arrivals.push({ at, status: response.status, path: new URL(request.url).pathname, worker: request.headers.get('x-fleet-worker') });
-    observe?.(request, response);
+    hooks.after?.(request, response);
     return response;
   };
   return { mock: Object.create(inner, { fetch: { value: fetch } }) as MockApi, arrivals };

@@ -52,7 +52,8 @@ async function fleetOf(bench: WatchBench, n: number, options: { delivery?: 'ever
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ids = (items: Delivered[]) => items.map((item) => item.id);
 /** The process that sent the latest request of `logs`: the poller. */
-const pollerOf = (bench: WatchBench, processes: WatchProcess[]) => processes.find((p) => p.name === bench.polls(0, Infinity, 'logs').at(-1)!.worker)!;
+const pollerOf = (bench: WatchBench, processes: WatchProcess[]) =>
+  processes.find((p) => p.name === bench.polls(0, Infinity, 'logs').at(-1)!.worker)!;
 
 /** Each process got each of `added` once, all in the same order (oldest first, ties as the list orders them). */
 function expectEveryItemOnce(processes: WatchProcess[], added: string[]): void {
@@ -79,7 +80,7 @@ function trickle(bench: WatchBench, every: number) {
   };
 }
 
-describe("8 processes, one list", () => {
+describe('8 processes, one list', () => {
   it('poll it like one watcher: ≤ 1.1× the requests of one process watching alone, over the same window', async (context) => {
     const bench = await setUp(context, 'eight');
     const processes = await fleetOf(bench, 8);
@@ -129,18 +130,18 @@ describe("delivery: 'every'", () => {
     for (const ms of failovers) expect(ms, `failovers: ${failovers.join(', ')} ms`).toBeLessThan(4 * intervalMs + 1_000);
   }, 120_000);
 
-  it('a poller paused past its lease (SIGSTOP) publishes nothing when it wakes: no process gets an item twice', async (context) => {
+  it('a poller frozen mid-poll past its lease (SIGSTOP) publishes nothing of that poll when it thaws: no process gets an item twice', async (context) => {
     const bench = await setUp(context, 'paused');
     const processes = await fleetOf(bench, 3);
     const added = trickle(bench, 100);
     await sleep(2 * intervalMs);
     const poller = pollerOf(bench, processes);
-    await poller.kill('SIGSTOP');
-    const stoppedAt = Date.now();
-    await until(() => bench.polls(stoppedAt, Infinity, 'logs').some((a) => a.worker !== poller.name), 20_000, 'another poller');
-    await sleep(2 * intervalMs);
-    await poller.kill('SIGCONT'); // its timers fire late: a poll, a publish of what it found, a renewal
-    await sleep(4 * intervalMs);
+    await bench.freezeOnNextPoll(poller, 'logs'); // its poll's answer, with items new to it, waits in its socket
+    const frozenAt = Date.now();
+    await until(() => bench.polls(frozenAt, Infinity, 'logs').some((a) => a.worker !== poller.name), 20_000, 'another poller');
+    await sleep(3 * intervalMs); // the new poller publishes what the frozen one's answer holds
+    await poller.kill('SIGCONT'); // it reads that answer, and would publish it again but for the lease's fence
+    await sleep(3 * intervalMs);
     await added.stop();
     await until(() => processes.every((p) => added.added.every((id) => ids(p.items).includes(id))), 20_000, 'every item everywhere');
     await sleep(2 * intervalMs);
@@ -162,7 +163,7 @@ describe("delivery: 'once'", () => {
     expect(processes.filter((p) => p.items.length > 0).length).toBeGreaterThan(1);
   }, 120_000);
 
-  it("with processes killed mid-stream (the poller among them), each item reaches at least one, and one a dead process had not finished reaches another", async (context) => {
+  it('with processes killed mid-stream (the poller among them), each item reaches at least one, and one a dead process had not finished reaches another', async (context) => {
     const bench = await setUp(context, 'once-kills');
     const processes = await fleetOf(bench, 3, { delivery: 'once' });
     // A fourth process takes a minute over each item: the one it holds when it dies is unfinished.
@@ -180,8 +181,29 @@ describe("delivery: 'once'", () => {
     await until(() => added.added.every((id) => reached().has(id)), 30_000, 'every item, somewhere');
     // Given again once the dead process stops saying it is alive (3 intervals, at least 2 s).
     const unfinished = slow.items[0]!.id;
-    await until(() => survivors.some((p) => ids(p.items).includes(unfinished)), 30_000, "the slow process's unfinished item, at a survivor");
+    await until(
+      () => survivors.some((p) => ids(p.items).includes(unfinished)),
+      30_000,
+      "the slow process's unfinished item, at a survivor",
+    );
     const atSurvivors = survivors.flatMap((p) => ids(p.items));
     expect(new Set(atSurvivors).size, 'no item twice among the survivors').toBe(atSurvivors.length);
+  }, 120_000);
+});
+
+describe('a named consumer', () => {
+  it("'once': restarted under the same name after SIGKILL, a process is given back the item it had not finished", async (context) => {
+    const bench = await setUp(context, 'once-restart');
+    await fleetOf(bench, 1, { delivery: 'once' });
+    const slow = bench.start('worker-a', { lists: ['logs'], intervalMs, delivery: 'once', consumer: 'worker-a', handleMs: 60_000 });
+    await slow.ready;
+    await sleep(2 * intervalMs);
+    const added = trickle(bench, 100);
+    await until(() => slow.items.length > 0, 20_000, 'an item at worker-a');
+    await slow.kill();
+    const again = bench.start('worker-a again', { lists: ['logs'], intervalMs, delivery: 'once', consumer: 'worker-a' });
+    await until(() => again.items.length > 0, 20_000, 'an item at worker-a, restarted');
+    await added.stop();
+    expect(again.items[0]!.id).toBe(slow.items[0]!.id);
   }, 120_000);
 });

@@ -373,13 +373,17 @@ describe('faults: Redis killed, then restarted without its data', () => {
 });
 
 describe('what a fleet watch shares with a local one', () => {
-  it("a 404 ends every watch of the fleet with NotFoundError: at once for a list that never existed, in turn for one deleted while watched", async (context) => {
+  it('a 404 ends every watch of the fleet with NotFoundError: at once for a list that never existed, in turn for one deleted while watched', async (context) => {
     const redis = skipWithoutRedis(context);
     const mock = served();
     const fleet = await members(3, mock, redis.url);
     const prefix = 'test:gone:';
     const department = mock.mock.store.main.departments.all()[0]!.id;
-    const ends = (feed: Watch<unknown>) => feed.next().then(() => 'an item', (error: unknown) => error);
+    const ends = (feed: Watch<unknown>) =>
+      feed.next().then(
+        () => 'an item',
+        (error: unknown) => error,
+      );
     const never = fleet.map((member) =>
       member.client.departments.shifts.list('no-such-department').watch({ fleet: redisFleet(member.redis, { prefix }), intervalMs: 100 }),
     );
@@ -430,7 +434,8 @@ describe('what a fleet watch shares with a local one', () => {
       const type = await check.type(key);
       if (type === 'string') dump.push(key, (await check.get(key))!);
       if (type === 'hash') dump.push(key, JSON.stringify(await check.hgetall(key)));
-      if (type === 'stream') dump.push(key, JSON.stringify(await check.xrange(key, '-', '+')), JSON.stringify(await check.xinfo('GROUPS', key)));
+      if (type === 'stream')
+        dump.push(key, JSON.stringify(await check.xrange(key, '-', '+')), JSON.stringify(await check.xinfo('GROUPS', key)));
     }
     expect(dump.length).toBeGreaterThan(8); // lease, state, stream, alive, positions
     const text = dump.join('\n');
@@ -472,7 +477,10 @@ describe('arguments', () => {
       [{ fleet, consumer: 'shard\n1' }, /none a control character/],
       [{ fleet, consumer: 'x'.repeat(201) }, /consumer must be a name/],
       [{ fleet, consumer: 7 }, /consumer must be a name .* got 7/],
-      [{ fleet, cursor: { v: 1, list: 'GET /api/v1/server/members', seen: [] } }, /watch cursor belongs to "GET \/api\/v1\/server\/members"/],
+      [
+        { fleet, cursor: { v: 1, list: 'GET /api/v1/server/members', seen: [] } },
+        /watch cursor belongs to "GET \/api\/v1\/server\/members"/,
+      ],
     ] as const) {
       expect(() => list.watch(options as never), JSON.stringify(options)).toThrow(InvalidArgumentError);
       expect(() => list.watch(options as never), JSON.stringify(options)).toThrow(message);
