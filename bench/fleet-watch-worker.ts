@@ -73,9 +73,11 @@ const loops = feeds.map(async ({ list, feed }) => {
   }
 });
 process.stdout.write('ready\n');
-process.stdin.once('data', async () => {
-  await Promise.all(feeds.map(({ feed }) => feed.return()));
-  await Promise.all(loops);
-  process.stdout.write('stopped\n');
-  process.exit(0);
+process.stdin.once('data', () => {
+  void Promise.all(feeds.map(({ feed }) => feed.return()))
+    .then(() => Promise.all(loops))
+    .then(() => {
+      process.stdout.write('stopped\n');
+      process.exit(0);
+    });
 });

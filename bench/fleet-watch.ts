@@ -280,8 +280,9 @@ async function failovers(
 export async function fleetWatchBench(): Promise<Comparison[]> {
   const { redisMissing, startRedis } = await import('../test/redis-server');
   const missing = redisMissing();
-  if (missing)
+  if (missing) {
     return [{ name: 'fleet-wide watches on Redis', value: `0 runs: ${missing}`, baseline: '—', ratio: null, goal: '≤ 1.1×', met: null }];
+  }
   const redis = await startRedis();
   try {
     const shape = smoke

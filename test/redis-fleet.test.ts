@@ -434,8 +434,9 @@ describe('what a fleet watch shares with a local one', () => {
       const type = await check.type(key);
       if (type === 'string') dump.push(key, (await check.get(key))!);
       if (type === 'hash') dump.push(key, JSON.stringify(await check.hgetall(key)));
-      if (type === 'stream')
+      if (type === 'stream') {
         dump.push(key, JSON.stringify(await check.xrange(key, '-', '+')), JSON.stringify(await check.xinfo('GROUPS', key)));
+      }
     }
     expect(dump.length).toBeGreaterThan(8); // lease, state, stream, alive, positions
     const text = dump.join('\n');
@@ -450,9 +451,9 @@ describe('arguments', () => {
     cleanups.push(() => ioredis.disconnect());
     expect(() => redisFleet({} as never)).toThrow(InvalidArgumentError);
     expect(() => redisFleet(null as never)).toThrow(/needs an ioredis or node-redis client/);
-    expect(() => redisFleet({ eval() {}, evalsha() {} } as never)).toThrow(/duplicate/);
+    expect(() => redisFleet({ eval() {}, evalsha() {} })).toThrow(/duplicate/);
     expect(() => redisFleet(ioredis, { prefix: 5 as never })).toThrow(/prefix must be a string/);
-    for (const maxLength of [0, -1, 1.5, Number.NaN, Infinity, '100' as never]) {
+    for (const maxLength of [0, -1, 1.5, Number.NaN, Infinity, '100'] as number[]) {
       expect(() => redisFleet(ioredis, { maxLength }), String(maxLength)).toThrow(InvalidArgumentError);
     }
   });

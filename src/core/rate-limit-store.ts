@@ -9,7 +9,7 @@
  * @module
  */
 import { RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Settle } from './rate-limit';
-import { sleep } from './sleep';
+import { sleep, withTimeout } from './sleep';
 import { label, type Log, type LogTarget } from './log';
 import { describeThrown } from './redact';
 
@@ -138,15 +138,6 @@ export async function hashKey(text: string): Promise<string> {
  */
 export const windowKey = (baseUrl: string, token: string | undefined): Promise<string> => hashKey(`${baseUrl}\n${token ?? ''}`);
 
-/** `promise`, or an error once `ms` pass without its answer (a hung store, a hung Redis). */
-export function withTimeout<T>(promise: Promise<T>, ms = STORE_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 export interface StoreGateOptions {
   store: RateLimitStore;
   baseUrl: string;
@@ -194,7 +185,7 @@ export class StoreGate implements Gate {
         }
         let wait: number;
         try {
-          wait = await withTimeout(this.#store.spend(key, ticket));
+          wait = await withTimeout(this.#store.spend(key, ticket), STORE_TIMEOUT_MS);
           if (!Number.isFinite(wait) || wait < 0) throw new Error(`spend() answered ${String(wait)}, not milliseconds ≥ 0`);
         } catch (error) {
           this.#fail(error);
@@ -230,7 +221,7 @@ export class StoreGate implements Gate {
     else if (headers && !headers.has('x-ratelimit-remaining')) recorded = null;
     // Not awaited: the answer goes back to its caller now. One connection keeps the order, so
     // this client's next spend sees it.
-    withTimeout(this.#store.record(key, recorded, ticket)).catch((error: unknown) => this.#fail(error));
+    withTimeout(this.#store.record(key, recorded, ticket), STORE_TIMEOUT_MS).catch((error: unknown) => this.#fail(error));
   }
 
   /**
@@ -242,7 +233,7 @@ export class StoreGate implements Gate {
   #checkBack(key: string): void {
     if (this.#checking || this.#now() < this.#checkAfter) return;
     this.#checking = true;
-    withTimeout(this.#store.record(key, this.#local.current())).then(
+    withTimeout(this.#store.record(key, this.#local.current()), STORE_TIMEOUT_MS).then(
       () => {
         this.#down = false;
         this.#checking = false;

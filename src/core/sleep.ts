@@ -1,6 +1,6 @@
 /**
  * The one abortable wait, shared by the rate-limit gates, `watch()` and the mock's latency; and
- * any promise made abortable.
+ * any promise made abortable, or given a deadline.
  * @module
  */
 
@@ -37,4 +37,13 @@ export function abortable<R>(promise: Promise<R>, signal: AbortSignal): Promise<
     signal.addEventListener('abort', abort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
+}
+
+/** `promise`, or an error once `ms` pass without its answer (a hung store, a hung Redis). */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

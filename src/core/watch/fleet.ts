@@ -1,16 +1,16 @@
 /**
  * What a watch with `fleet` hands the fleet, and what it gets back: the contract between
  * `Watch` and `redisFleet` (`community-server-sdk/redis`), which polls each list once for every
- * process watching it. The fleet gets the means to poll (a {@link Poller} from a cursor, the
+ * process watching it. Types and one registered symbol: the fleet's entry needs nothing else
+ * of the watch at run time. The fleet gets the means to poll (a {@link Poller} from a cursor, the
  * same loop a local watch runs) and to keep a position (a strategy at a cursor), never the
  * token: the list's key is a hash of the token's identity (the rate-limit store's), the list and
  * its parameters.
  * @module
  */
 import type { Log } from '../log';
-import { hashKey } from '../rate-limit-store';
 import type { WatchCursor } from '../types';
-import { Poller, strategyAt, type WatchSource } from './poller';
+import type { Poller } from './poller';
 
 /** The key of a fleet's `follow` method: registered, so both builds (ESM, CommonJS) find it. */
 export const FOLLOW = Symbol.for('community-server-sdk/watch-fleet');
@@ -28,10 +28,6 @@ export interface WatchFleet {
   /** @internal A watch asks the fleet to follow its list. */
   readonly [FOLLOW]: <T>(watch: FleetWatch<T>) => FleetFeed<T>;
 }
-
-/** Whether `value` is a fleet (what `redisFleet()` returns). */
-export const isWatchFleet = (value: unknown): value is WatchFleet =>
-  typeof (value as Partial<WatchFleet> | null | undefined)?.[FOLLOW] === 'function';
 
 /** How a fleet shares a list's items: each to every process (`'every'`), or each to one (`'once'`). */
 export type FleetDelivery = 'every' | 'once';
@@ -72,41 +68,4 @@ export interface FleetWatch<T> {
 export interface FleetFeed<T> {
   readonly items: AsyncIterable<T, void, undefined>;
   readonly cursor: WatchCursor | undefined;
-}
-
-/** Page and order parameters: the watch sets its own, so they do not make a list another. */
-const PAGING = new Set(['page', 'pageSize', 'limit', 'orderBy', 'sort']);
-
-/** The fleet's view of a watch of `source`, whose own first page is `first`. */
-export function fleetWatch<T>(
-  source: WatchSource<T>,
-  first: PromiseLike<unknown>,
-  options: { delivery: FleetDelivery; consumer: string | undefined; intervalMs: number; cursor: WatchCursor | undefined },
-  signal: AbortSignal,
-): FleetWatch<T> {
-  const { list, keys, params } = source;
-  const filters = Object.entries(params).filter(([name, value]) => value !== undefined && !PAGING.has(name));
-  return {
-    key: async () => hashKey(`${await source.identity()}\n${list}\n${JSON.stringify(filters.sort())}`),
-    list,
-    ...options,
-    signal,
-    log: source.log,
-    poller: (cursor, until) =>
-      new Poller(source, cursor === undefined ? (first as PromiseLike<never>) : undefined, {
-        intervalMs: options.intervalMs,
-        cursor,
-        signal: until,
-      }),
-    position: (cursor) => {
-      const strategy = strategyAt(list, keys, cursor);
-      return {
-        isNew: (item) => strategy.isNew(item),
-        mark: (item) => cursor !== undefined && strategy.mark(item),
-        get cursor() {
-          return cursor === undefined ? undefined : strategy.cursor(list);
-        },
-      };
-    },
-  };
 }

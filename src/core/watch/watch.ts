@@ -8,7 +8,8 @@
 import { checkOptions, checkRequestOptions, checkTimeout, describe } from '../arguments';
 import { InvalidArgumentError } from '../errors';
 import type { PageView, WatchCursor } from '../types';
-import { FOLLOW, fleetWatch, isWatchFleet, type FleetDelivery, type WatchFleet } from './fleet';
+import { hashKey } from '../rate-limit-store';
+import { FOLLOW, type FleetDelivery, type FleetWatch, type WatchFleet } from './fleet';
 import { givenPage, Poller, strategyAt, type WatchSource } from './poller';
 
 export type { WatchSource } from './poller';
@@ -163,6 +164,47 @@ async function* localItems<T>(poller: Poller<T>): AsyncGenerator<T, void, undefi
       yield item;
     }
   }
+}
+
+/** Whether `value` is a fleet (what `redisFleet()` returns). */
+const isWatchFleet = (value: unknown): value is WatchFleet =>
+  typeof (value as Partial<WatchFleet> | null | undefined)?.[FOLLOW] === 'function';
+
+/** Page and order parameters: the watch sets its own, so they do not make a list another. */
+const PAGING = new Set(['page', 'pageSize', 'limit', 'orderBy', 'sort']);
+
+/** The fleet's view of a watch of `source`, whose own first page is `first`. */
+function fleetWatch<T>(
+  source: WatchSource<T>,
+  first: PromiseLike<unknown>,
+  options: { delivery: FleetDelivery; consumer: string | undefined; intervalMs: number; cursor: WatchCursor | undefined },
+  signal: AbortSignal,
+): FleetWatch<T> {
+  const { list, keys, params } = source;
+  const filters = Object.entries(params).filter(([name, value]) => value !== undefined && !PAGING.has(name));
+  return {
+    key: async () => hashKey(`${await source.identity()}\n${list}\n${JSON.stringify(filters.sort())}`),
+    list,
+    ...options,
+    signal,
+    log: source.log,
+    poller: (cursor, until) =>
+      new Poller(source, cursor === undefined ? (first as PromiseLike<never>) : undefined, {
+        intervalMs: options.intervalMs,
+        cursor,
+        signal: until,
+      }),
+    position: (cursor) => {
+      const strategy = strategyAt(list, keys, cursor);
+      return {
+        isNew: (item) => strategy.isNew(item),
+        mark: (item) => cursor !== undefined && strategy.mark(item),
+        get cursor() {
+          return cursor === undefined ? undefined : strategy.cursor(list);
+        },
+      };
+    },
+  };
 }
 
 /** Checks `.watch()` options, throwing `InvalidArgumentError` before anything is sent. */

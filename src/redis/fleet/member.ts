@@ -21,9 +21,8 @@
  * @module
  */
 import type { Log } from '../../core/log';
-import { withTimeout } from '../../core/rate-limit-store';
 import { describeThrown } from '../../core/redact';
-import { abortable, sleep } from '../../core/sleep';
+import { abortable, sleep, withTimeout } from '../../core/sleep';
 import type { WatchCursor } from '../../core/types';
 import type { FleetFeed, FleetWatch, Position } from '../../core/watch/fleet';
 import type { Poller } from '../../core/watch/poller';
