@@ -14,6 +14,7 @@ import { callParts } from './call-parts';
 import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
 import { fleetBench } from './fleet';
+import { fleetWatchBench } from './fleet-watch';
 import { concurrentWalk, walkHeap } from './paging';
 import { sdkOverhead } from './sdk-overhead';
 import { bundleSize, coldImport } from './startup';
@@ -29,6 +30,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['walk heap', walkHeap],
   ['walks at the rate limit', walksAtLimit],
   ['fleet on Redis', fleetBench],
+  ['fleet-wide watches on Redis', fleetWatchBench],
   ['fairness', fairnessBench],
   ['bundle size', bundleSize],
   ['mock throughput', mockThroughput],

@@ -20,7 +20,8 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
   await promisify(execFile)(`${root}/node_modules/.bin/tsx`, ['bench/index.ts'], { cwd: root, env: { ...process.env, BENCH_SMOKE: '1' } });
   const report = readFileSync(`${root}/test-output/bench-smoke.md`, 'utf8');
   const rows = report.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| measure'));
-  // The smoke form walks at the limit one way per mode, runs one fleet (2 processes), and each fairness run once.
+  // The smoke form walks at the limit one way per mode, runs one fleet (2 processes), one watching
+  // fleet (2 processes, one list: requests per interval, failover), and each fairness run once.
   const goals = [
     '≤ 1.15×',
     '≤ 2.0×',
@@ -31,6 +32,8 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
     '≤ 1.25×',
     '≤ 1.25×',
     '≤ 1.3×',
+    '≤ 1.1×',
+    '≤ 2.5×',
     '≤ 1.5×',
     '≤ 1.05×',
     '0 × 429',
