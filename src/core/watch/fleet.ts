@@ -29,7 +29,12 @@ export interface WatchFleet {
   readonly [FOLLOW]: <T>(watch: FleetWatch<T>) => FleetFeed<T>;
 }
 
-/** How a fleet shares a list's items: each to every process (`'every'`), or each to one (`'once'`). */
+/**
+ * How a fleet shares a list's items: each to every process (`'every'`), or each to one (`'once'`).
+ * @example
+ * const delivery: FleetDelivery = process.env.ROLE === 'worker' ? 'once' : 'every';
+ * const feed = client.joinRequests.list().watch({ fleet, delivery });
+ */
 export type FleetDelivery = 'every' | 'once';
 
 /** A place in a list: whether an item is past it, and moving it past one. @internal */
