@@ -208,14 +208,14 @@ describe('programs run against the bin and exit 0', () => {
   );
 });
 
-describe('a program that runs until Ctrl-C ends cleanly on SIGINT, having printed and saved its cursor', () => {
+describe('a program that runs until Ctrl-C ends cleanly on SIGINT, having printed (and saved its cursor, if it keeps one)', () => {
   it.each(runnable('until-signal'))(
     '%s (%s)',
     async (_, __, recipe) => {
       const result = await inProject(['--import', 'tsx', recipe.file], { signalAfterOutput: true });
       expect(result, `${recipe.file}:\n${result.stderr}`).toMatchObject({ code: 0 });
       expect(result.stdout.trim().length).toBeGreaterThan(0);
-      expect(existsSync(join(dir, 'logs-cursor.json'))).toBe(true);
+      if (recipe.code.includes('logs-cursor.json')) expect(existsSync(join(dir, 'logs-cursor.json'))).toBe(true);
     },
     90_000,
   );
