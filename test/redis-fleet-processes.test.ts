@@ -104,7 +104,7 @@ describe('8 processes, one list', () => {
 });
 
 describe("delivery: 'every'", () => {
-  it('SIGKILL of the polling process, then of the next, mid-stream: each survivor gets every new item exactly once, and another polls within ~2 intervals', async (context) => {
+  it('SIGKILL of the polling process, then of the next, mid-stream: each survivor gets every new item exactly once, and another polls once the lease runs out', async (context) => {
     const bench = await setUp(context, 'kills');
     const processes = await fleetOf(bench, 5);
     const added = trickle(bench, 100);
@@ -125,9 +125,10 @@ describe("delivery: 'every'", () => {
     await until(() => survivors.every((p) => added.added.every((id) => ids(p.items).includes(id))), 20_000, 'every item at every survivor');
     await sleep(2 * intervalMs);
     expectEveryItemOnce(survivors, added.added);
-    // The lease lasts 2 intervals, renewed every half; the others try every half interval and
-    // the new poller polls at once: 1.5 to 2.5 intervals, with room for a loaded machine.
-    for (const ms of failovers) expect(ms, `failovers: ${failovers.join(', ')} ms`).toBeLessThan(4 * intervalMs + 1_000);
+    // The lease lasts 2 intervals but a second at least (here 1 s), renewed every half interval;
+    // the others try every half interval and the new poller polls at once: 0.85 to 1.15 s after
+    // the kill, with room for a loaded machine.
+    for (const ms of failovers) expect(ms, `failovers: ${failovers.join(', ')} ms`).toBeLessThan(2_500);
   }, 120_000);
 
   it('a poller frozen mid-poll past its lease (SIGSTOP) publishes nothing of that poll when it thaws: no process gets an item twice', async (context) => {

@@ -1,8 +1,8 @@
 /**
  * One watch in a fleet: the lease (who polls), and the delivery of the list's items to this
- * process. Every member ticks every half interval: the holder renews its lease, the others try
- * to take it, so a poller that dies is replaced within about two intervals, from the cursor it
- * last published. The holder runs the watch's own polling loop (`Poller`) and publishes each
+ * process. Every member ticks every half interval: the holder renews its lease (two intervals
+ * long, a second at least), the others try to take it, so a poller that dies is replaced within
+ * about two intervals, from the cursor it last published. The holder runs the watch's own polling loop (`Poller`) and publishes each
  * poll's items to the list's stream, with the cursor after them, in one fenced script; every
  * member, the holder too, reads the stream: `'every'` by its own last id, `'once'` through the
  * consumer group.
@@ -49,6 +49,11 @@ const KEEP_MS = 7 * 86_400_000;
 const CHUNK = 100;
 /** Entries an `'every'` member reads at once. */
 const READ_COUNT = 100;
+/**
+ * The shortest lease: two intervals, but no less, so that a poller is not replaced over an event
+ * loop held up for a moment (a poll taking the lease over costs a request).
+ */
+const MIN_LEASE_MS = 1_000;
 /** The longest a blocking read waits before the member looks again. */
 const MAX_BLOCK_MS = 30_000;
 
@@ -143,7 +148,7 @@ class Member<T> {
         const args = [
           this.#lease,
           crypto.randomUUID(),
-          String(2 * intervalMs),
+          String(Math.max(2 * intervalMs, MIN_LEASE_MS)),
           String(KEEP_MS),
           delivery,
           this.#consumer,
