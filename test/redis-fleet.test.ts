@@ -445,6 +445,43 @@ describe('what a fleet watch shares with a local one', () => {
   }, 30_000);
 });
 
+describe('values gone bad in Redis', () => {
+  it('an item or a cursor that is not JSON, or a cursor of another list, is warned of and passed over: the watches go on', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const fleet = await members(2, mock, redis.url);
+    const prefix = 'test:bad-values:';
+    const feeds = fleet.map((member) => watchLogs(member, prefix));
+    const got = feeds.map(collect);
+    await polling(redis.url, prefix);
+    const check = (await connect('ioredis', redis.url)) as Redis;
+    const [state] = await check.keys(`${prefix}*:state`);
+    const stream = state!.replace(/:state$/, ':stream');
+    // An entry whose item is not JSON, in the count; then a starting point of another list.
+    const n = Number(await check.hget(state!, 'n')) + 1;
+    await check.xadd(stream, '*', 'n', String(n), 'item', '{"id": "broken');
+    await check.hset(state!, 'n', String(n));
+    await check.xadd(stream, '*', 'n', String(n), 'cursor', JSON.stringify({ v: 1, list: 'GET /api/v1/server/members', seen: [] }));
+    const added = addLogs(mock.mock, 2);
+    await until(() => got.every((feed) => feed.ids.length >= 2), 5_000, 'the items after the bad ones');
+    // The cursor Redis holds goes bad, and its poller leaves: the next one starts from the list as it is.
+    await check.hset(state!, 'cursor', 'not json');
+    const first = poller(mock.polls);
+    await feeds[first]!.return();
+    const left = Date.now();
+    await until(() => mock.polls.some((poll) => poll.at > left), 5_000, 'another poller');
+    await sleep(300);
+    added.push(...addLogs(mock.mock, 2));
+    const stayed = got[1 - first]!;
+    await until(() => stayed.ids.length >= 4, 5_000, 'the items after the takeover');
+    expect([...stayed.ids].sort()).toEqual([...added].sort());
+    const warned = fleet.flatMap((member) => member.warnings).join('\n');
+    expect(warned).toMatch(/passing over an item in the fleet that is not JSON/);
+    expect(warned).toMatch(/the fleet holds an unusable cursor \(.*belongs to "GET \/api\/v1\/server\/members"/);
+    expect(warned).toMatch(/passing over a cursor in the fleet that is not JSON/);
+  }, 30_000);
+});
+
 describe('arguments', () => {
   it('redisFleet refuses what is not an ioredis or node-redis client, a prefix that is not a string, a maxLength that is not whole ≥ 1', () => {
     const ioredis = new Redis({ lazyConnect: true });

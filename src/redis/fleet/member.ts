@@ -2,10 +2,10 @@
  * One watch in a fleet: the lease (who polls), and the delivery of the list's items to this
  * process. Every member ticks every half interval: the holder renews its lease (two intervals
  * long, a second at least), the others try to take it, so a poller that dies is replaced within
- * about two intervals, from the cursor it last published. The holder runs the watch's own polling loop (`Poller`) and publishes each
- * poll's items to the list's stream, with the cursor after them, in one fenced script; every
- * member, the holder too, reads the stream: `'every'` by its own last id, `'once'` through the
- * consumer group.
+ * about two intervals, from the cursor it last published. The holder runs the watch's own
+ * polling loop (`Poller`) and publishes each poll's items to the list's stream, with the cursor
+ * after them, in one fenced script; every member, the holder too, reads the stream: `'every'`
+ * by its own last id, `'once'` through the consumer group.
  *
  * When is an item delivered? When `next()` hands it over. Its place is saved (`'every'` with a
  * `consumer`: the position; `'once'`: the acknowledgement) when the process asks for the next
@@ -54,6 +54,8 @@ const READ_COUNT = 100;
  * loop held up for a moment (a poll taking the lease over costs a request).
  */
 const MIN_LEASE_MS = 1_000;
+/** The shortest a member waits between ticks, or blocks on a read: a tiny `intervalMs` must not hammer Redis. */
+const MIN_WAIT_MS = 100;
 /** The longest a blocking read waits before the member looks again. */
 const MAX_BLOCK_MS = 30_000;
 
@@ -91,6 +93,8 @@ class Member<T> {
   readonly #joined: Promise<At | undefined>;
   /** How long a `'once'` member counts as alive after it last said so: past it, its unfinished item goes to another. */
   readonly #aliveMs: string;
+  /** Between two ticks: half an interval. */
+  readonly #tickMs: number;
   /** What this process has yielded (`'every'`), or a place at or before the last item it was handed (`'once'`). */
   #position: Position<T>;
   /** Where an `'every'` member is in the stream, and the `'once'` item handed and not yet acknowledged. */
@@ -112,13 +116,14 @@ class Member<T> {
     this.#log = watch.log;
     this.#consumer = watch.consumer ?? (watch.delivery === 'once' ? crypto.randomUUID() : '');
     this.#aliveMs = String(Math.max(3 * watch.intervalMs, 2_000));
+    this.#tickMs = Math.max(watch.intervalMs / 2, MIN_WAIT_MS);
     this.#blocking = fleet.blocking();
     this.#position = watch.position(watch.cursor);
     const names = ['lease', 'state', 'stream', 'alive', 'positions'];
     this.#keys = watch.key().then((id) => names.map((name) => `${fleet.prefix}{${id}}:${name}`));
+    this.#stop.signal.addEventListener('abort', () => void this.#close(), { once: true });
     if (watch.signal.aborted) this.#stop.abort(watch.signal.reason);
     else watch.signal.addEventListener('abort', () => this.#stop.abort(watch.signal.reason), { once: true });
-    this.#stop.signal.addEventListener('abort', () => void this.#close(), { once: true });
     this.#joined = this.#join();
     this.#joined.catch(() => undefined); // the items' to report
     void this.#ticks();
@@ -164,7 +169,7 @@ class Member<T> {
       } catch {
         this.#stopPolling(); // what it would find could not be published; the lease is renewed if still held
       }
-      await sleep(intervalMs / 2, signal).catch(() => undefined);
+      await sleep(this.#tickMs, signal).catch(() => undefined);
     }
   }
 
@@ -191,7 +196,10 @@ class Member<T> {
    */
   async #poll(lease: string, stored: string | null, polling: AbortController): Promise<void> {
     const signal = AbortSignal.any([polling.signal, this.#stop.signal]);
-    const poller = this.#pollerAt(stored === null ? this.#position.cursor : this.#parse(stored, 'cursor'), signal);
+    const poller = this.#pollerAt(
+      [stored === null ? undefined : this.#parse(stored, 'cursor'), this.#position.cursor, this.#watch.cursor],
+      signal,
+    );
     let first = true;
     try {
       for await (const batch of poller.batches()) {
@@ -219,17 +227,20 @@ class Member<T> {
     }
   }
 
-  /** A poller from `cursor`; one that is not this list's (a Redis value gone bad) is warned of, and replaced by a baseline. */
-  #pollerAt(cursor: unknown, signal: AbortSignal): Poller<T> {
-    const seed = cursor ?? this.#watch.cursor;
-    try {
-      return this.#watch.poller(seed as WatchCursor | undefined, signal);
-    } catch (error) {
-      this.#log.warn?.(
-        `watch of ${this.#watch.list}: the fleet's cursor is unusable (${describeThrown(error)}); starting from the list as it is now`,
-      );
-      return this.#watch.poller(undefined, signal);
+  /**
+   * A poller from the first of `cursors` given and usable (one that is not this list's, a Redis
+   * value gone bad, is warned of and passed over); from a baseline when there is none.
+   */
+  #pollerAt(cursors: unknown[], signal: AbortSignal): Poller<T> {
+    for (const cursor of cursors) {
+      if (cursor === undefined) continue;
+      try {
+        return this.#watch.poller(cursor as WatchCursor, signal);
+      } catch (error) {
+        this.#log.warn?.(`watch of ${this.#watch.list}: the fleet holds an unusable cursor (${describeThrown(error)}); ignoring it`);
+      }
     }
+    return this.#watch.poller(undefined, signal);
   }
 
   // Delivery: 'every'.
@@ -299,7 +310,7 @@ class Member<T> {
   /** Polls the list itself, from this process's position, until Redis answers again. */
   async *#alone(): AsyncGenerator<T, void, undefined> {
     const polling = new AbortController();
-    const poller = this.#pollerAt(this.#position.cursor, AbortSignal.any([polling.signal, this.#stop.signal]));
+    const poller = this.#pollerAt([this.#position.cursor, this.#watch.cursor], AbortSignal.any([polling.signal, this.#stop.signal]));
     this.#position = positionOf(poller);
     try {
       for await (const batch of poller.batches()) {
@@ -386,14 +397,20 @@ class Member<T> {
    */
   async #join(): Promise<At | undefined> {
     const { delivery } = this.#watch;
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       try {
         const args = [delivery, this.#consumer, String(KEEP_MS), this.#aliveMs];
-        const [id, n, cursor, saved] = (await this.#step('join', args)) as [string, string, string | null, string | null];
+        type Joined = [string, string, string | null, string | null, Entry | null];
+        const [id, n, cursor, saved, first] = (await this.#step('join', args)) as Joined;
         const resumed = saved ? this.#parseSaved(saved) : undefined;
         if (resumed) {
           this.#position = this.#positionAt(resumed.cursor);
           return { id: resumed.id, n: resumed.n };
+        }
+        // A list new to the fleet, its starting point taken since this member started: from there.
+        if (cursor && attempt > 0 && first?.[1] === '0' && first[2] === null) {
+          this.#position = this.#positionAt(first[3]);
+          return { id: first[0], n: 0 };
         }
         if (cursor) this.#position = this.#positionAt(cursor);
         if (cursor || delivery === 'once') return { id, n: Number(n) };
@@ -402,9 +419,9 @@ class Member<T> {
         await this.#guard(this.#back());
         continue;
       }
-      // No poller has taken its starting point yet (a new list): join once it has, so that this
-      // member knows its position from the start, however long it waits to ask for items.
-      await this.#guard(sleep(this.#watch.intervalMs / 2, undefined));
+      // No poller has taken its starting point yet (a new list): join once it has, from it, so
+      // that this member knows its position from the start, however long it waits to ask for items.
+      await sleep(this.#tickMs, this.#stop.signal);
     }
   }
 
@@ -441,7 +458,7 @@ class Member<T> {
 
   /** Waits, on the member's own connection, until the stream has an entry after `id` (or an interval passes). */
   async #wait(id: string): Promise<void> {
-    const block = Math.min(this.#watch.intervalMs, MAX_BLOCK_MS);
+    const block = Math.min(Math.max(this.#watch.intervalMs, MIN_WAIT_MS), MAX_BLOCK_MS);
     const [, , stream] = await this.#keys;
     try {
       await withTimeout(
@@ -516,7 +533,9 @@ class Member<T> {
     try {
       return JSON.parse(json) as unknown;
     } catch (error) {
-      this.#log.warn?.(`watch of ${this.#watch.list}: passing over a ${what} in the fleet that is not JSON (${describeThrown(error)})`);
+      this.#log.warn?.(
+        `watch of ${this.#watch.list}: passing over ${what === 'item' ? 'an item' : 'a cursor'} in the fleet that is not JSON (${describeThrown(error)})`,
+      );
       return undefined;
     }
   }

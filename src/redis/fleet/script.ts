@@ -24,8 +24,9 @@
  *   alone, an entry without `item` (a poller's starting point: a watcher that joined before
  *   learns its position from it).
  * - `join delivery consumer keepMs aliveMs`: where a watcher starts: `{ lastId, n, cursor,
- *   saved }`, the stream's newest id with the state at that moment, and a named `'every'`
- *   watcher's saved position. A `'once'` watcher creates the group at the stream's end.
+ *   saved, first }`, the stream's newest id with the state at that moment, a named `'every'`
+ *   watcher's saved position, and the stream's first entry (a new list's starting point, for a
+ *   watcher that started before it). A `'once'` watcher creates the group at the stream's end.
  * - `every after count consumer saved keepMs`: saves a named watcher's position (if given), then
  *   `{ n, entry… }`: the state's `n` and up to `count` entries after the id `after`, each
  *   `{ id, n, item, cursor }`.
@@ -121,7 +122,8 @@ if op == 'join' then
   end
   local at = redis.call('HMGET', state, 'cursor', 'n')
   local saved = ARGV[2] == 'every' and ARGV[3] ~= '' and redis.call('HGET', positions, ARGV[3]) or false
-  return {lastId(), at[2] or '0', at[1] or false, saved}
+  local first = redis.call('XRANGE', stream, '-', '+', 'COUNT', 1)[1]
+  return {lastId(), at[2] or '0', at[1] or false, saved, entry(first)}
 end
 
 if op == 'every' then
