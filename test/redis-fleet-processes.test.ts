@@ -192,6 +192,30 @@ describe("delivery: 'once'", () => {
   }, 120_000);
 });
 
+describe('Redis killed and restarted without its data', () => {
+  it("'every', on ioredis and node-redis: no process crashes or hangs, each gets every item meanwhile and after, and the fleet polls once for all again", async (context) => {
+    const bench = await setUp(context, 'redis-restart');
+    const processes = await fleetOf(bench, 3);
+    const added = trickle(bench, 100);
+    await sleep(3 * intervalMs);
+    await server!.kill();
+    await sleep(6 * intervalMs); // each polls on its own meanwhile
+    await server!.restart();
+    await sleep(10 * intervalMs);
+    const from = Date.now();
+    await sleep(10 * intervalMs);
+    const polls = bench.polls(from, Date.now(), 'logs').length;
+    await added.stop();
+    await until(() => processes.every((p) => added.added.every((id) => ids(p.items).includes(id))), 30_000, 'every item everywhere');
+    expect(polls, 'requests in 10 intervals, once Redis is back').toBeLessThanOrEqual(13); // one poller, not three (30)
+    for (const p of processes) {
+      const repeats = ids(p.items).length - new Set(ids(p.items)).size;
+      expect(repeats, `${p.name}: items given twice (allowed around the rejoin)`).toBeLessThanOrEqual(3);
+    }
+    await Promise.all(processes.map((p) => p.stop())); // each ends cleanly when asked
+  }, 120_000);
+});
+
 describe('a named consumer', () => {
   it("'once': restarted under the same name after SIGKILL, a process is given back the item it had not finished", async (context) => {
     const bench = await setUp(context, 'once-restart');
