@@ -339,7 +339,6 @@ describe('faults: Redis killed, then restarted without its data', () => {
       expect(polls, 'list requests in the second after').toBeLessThanOrEqual(13); // one poller at 100 ms, not three
       for (const [i, feed] of feeds.entries()) {
         expect(new Set(feed.ids), `watch ${i}`).toEqual(new Set(added));
-        console.log('REPEATS every', feed.ids.length - added.length);
         expect(feed.ids.length - added.length, `repeats at watch ${i}`).toBeLessThanOrEqual(3);
         expect(failed(fleet[i]!), `warnings of watch ${i}`).toHaveLength(1);
       }
@@ -364,7 +363,6 @@ describe('faults: Redis killed, then restarted without its data', () => {
       added.push(...addLogs(mock.mock, 3));
       await until(() => new Set(all()).size >= 9, 15_000, 'every item, after the restart');
       expect(new Set(all())).toEqual(new Set(added));
-      console.log('REPEATS once', all().length - added.length);
       expect(all().length - added.length, 'repeats').toBeLessThanOrEqual(3);
       for (const member of fleet) expect(failed(member)).toHaveLength(1);
       expect(Date.now() - closing).toBeLessThan(15_000);
@@ -480,6 +478,32 @@ describe('values gone bad in Redis', () => {
     expect(warned).toMatch(/the fleet holds an unusable cursor \(.*belongs to "GET \/api\/v1\/server\/members"/);
     expect(warned).toMatch(/passing over a cursor in the fleet that is not JSON/);
   }, 30_000);
+});
+
+describe('a client that is not Redis', () => {
+  it("answers that are not the script's count as Redis failing: one warning, and no busy loop of retries", async () => {
+    const mock = createMockApi({ seed: 1 });
+    let calls = 0;
+    // ioredis-shaped, ready, answering every command with null.
+    const double = {
+      status: 'ready',
+      evalsha: () => (calls++, Promise.resolve(null)),
+      eval: () => (calls++, Promise.resolve(null)),
+      duplicate: () => ({ on() {}, call: () => Promise.resolve(null), disconnect() {} }),
+    };
+    const warnings: string[] = [];
+    const logger = { error: () => {}, warn: (line: string) => warnings.push(line), info: () => {}, debug: () => {} };
+    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://api.test', fetch: mock.fetch, logger });
+    const feeds = (['every', 'once'] as const).map((delivery) =>
+      client.logs.list().watch({ fleet: redisFleet(double), delivery, intervalMs: 1_000 }),
+    );
+    for (const feed of feeds) cleanups.push(() => feed.return());
+    for (const feed of feeds) void feed.next().catch(() => undefined);
+    await sleep(1_000);
+    expect(calls, 'script calls in a second').toBeLessThan(20); // ticks every half second, a join or read after each
+    expect(warnings).toHaveLength(2); // one per fleet
+    expect(warnings[0]).toMatch(/the fleet's Redis failed \(Redis answered the fleet's \w+ with object, not a list\)/);
+  });
 });
 
 describe('arguments', () => {

@@ -376,7 +376,12 @@ class Member<T> {
       this.#handed = '';
       const [lastId, handed] = answer;
       if (!handed) {
-        await this.#guard(this.#wait(lastId)).catch((error: unknown) => this.#rethrowIfOver(error, undefined));
+        try {
+          await this.#guard(this.#wait(lastId));
+        } catch (error) {
+          this.#rethrowIfOver(error, undefined);
+          await sleep(this.#tickMs, this.#stop.signal); // its connection failed: not again at once
+        }
         continue;
       }
       const [id, , json, cursor] = handed;
@@ -444,10 +449,12 @@ class Member<T> {
 
   // Redis.
 
-  /** One step of the script; a failure (or no answer within the timeout) marks Redis as failing. */
+  /** One step of the script; a failure (or no answer within the timeout, or one not of the script) marks Redis as failing. */
   async #step(op: string, args: string[]): Promise<unknown> {
     try {
       const answer = await withTimeout(this.#fleet.run(this.#fleet.script, await this.#keys, [op, ...args]), STEP_TIMEOUT_MS);
+      // The steps that answer a list: anything else is not the script speaking (a proxy, a double).
+      if (op !== 'publish' && !Array.isArray(answer)) throw new Error(`Redis answered the fleet's ${op} with ${typeof answer}, not a list`);
       this.#answered();
       return answer;
     } catch (error) {
