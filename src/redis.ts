@@ -1,6 +1,7 @@
 /**
  * `community-server-sdk/redis`: a rate-limit budget in Redis, shared by every client of one token
- * in any number of processes or machines.
+ * in any number of processes or machines (`redisRateLimitStore`); and watches the processes share,
+ * each list polled once for all of them (`redisFleet`).
  *
  * Each request spends from the window in one Lua script (one round trip, atomic on the server),
  * timed by Redis's own clock (`TIME`), so machines whose clocks disagree still share one window.
