@@ -106,7 +106,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
    * Where the watch stands: exactly what it has yielded so far (JSON-serialisable). `undefined`
    * until it knows its starting point, i.e. before the list's first page has been read. With a
    * fleet: this process's place in the fleet's order, `'every'` exactly what it has yielded,
-   * `'once'` a place at or before the last item it was given.
+   * `'once'` a place before which every item has been handed to some process of the fleet.
    */
   get cursor(): WatchCursor | undefined {
     return this.#position();

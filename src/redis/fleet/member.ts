@@ -95,7 +95,7 @@ class Member<T> {
   readonly #aliveMs: string;
   /** Between two ticks: half an interval. */
   readonly #tickMs: number;
-  /** What this process has yielded (`'every'`), or a place at or before the last item it was handed (`'once'`). */
+  /** What this process has yielded (`'every'`), or a place before which every item was handed out (`'once'`). */
   #position: Position<T>;
   /** Where an `'every'` member is in the stream, and the `'once'` item handed and not yet acknowledged. */
   #at: At | undefined;
@@ -365,7 +365,7 @@ class Member<T> {
   async *#once(): AsyncGenerator<T, void, undefined> {
     await this.#guard(this.#joined);
     for (;;) {
-      let answer: [string, Entry | null];
+      let answer: [string, Entry | null, string | null];
       try {
         answer = (await this.#guard(this.#step('once', [this.#handed, this.#consumer, this.#aliveMs, String(CHUNK)]))) as typeof answer;
       } catch (error) {
@@ -374,8 +374,10 @@ class Member<T> {
         continue;
       }
       this.#handed = '';
-      const [lastId, handed] = answer;
+      const [lastId, handed, caughtUp] = answer;
       if (!handed) {
+        // Everything published has been handed out: a place a poller may start from losing nothing.
+        if (caughtUp) this.#position = this.#positionAt(caughtUp);
         try {
           await this.#guard(this.#wait(lastId));
         } catch (error) {

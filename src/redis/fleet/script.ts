@@ -32,8 +32,9 @@
  *   `{ id, n, item, cursor }`.
  * - `once ack consumer aliveMs scan`: acknowledges `ack` (the item handed before), then hands
  *   this consumer one entry: its own pending one (a restart of the same name), else one whose
- *   consumer is dead (not alive), else a new one; `{ lastId, entry }` with the entry's cursor,
- *   or the latest one within `scan` entries before it. A group lost with Redis's data is made
+ *   consumer is dead (not alive), else a new one; `{ lastId, entry, cursor }`: the entry with its
+ *   cursor, or the latest one within `scan` entries before it; with no entry, the list's cursor
+ *   (every item published has been handed out). A group lost with Redis's data is made
  *   again from the stream's start (its entries are all new since).
  * - `leave token delivery consumer ack saved keepMs`: gives the lease up if `token` holds it;
  *   a `'once'` watcher acknowledges `ack` and, with nothing pending, leaves the group; a named
@@ -173,7 +174,7 @@ if op == 'once' then
       if before[4] then handed[4] = before[4] break end
     end
   end
-  return {lastId(), handed}
+  return {lastId(), handed, not handed and redis.call('HGET', state, 'cursor') or false}
 end
 
 if op == 'leave' then
