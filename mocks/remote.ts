@@ -29,7 +29,7 @@ import type { Collection } from './collection';
 export interface RemoteRequestsFilter {
   /** The client method name, e.g. `members.get`. */
   endpoint?: string;
-  /** The status the mock answered with. */
+  /** The status the mock answered with; `0` for a network fault (no answer). */
   status?: number;
   /** The token's role (`main`, `readOnly`, …, `created`, `unknown`), or `null` for none. */
   token?: MockRequestToken;
@@ -222,7 +222,10 @@ function checkFilter(filter: unknown): URLSearchParams {
     query.set('endpoint', endpoint);
   }
   if (status !== undefined) {
-    checkInteger('status', status, 100, 599);
+    // 0: a network fault, as the journal records it.
+    if (status !== 0 && !isInteger(status, 100, 599)) {
+      throw new InvalidArgumentError(`status must be an HTTP status from 100 to 599, or 0 for a network fault, got ${describe(status)}`);
+    }
     query.set('status', String(status));
   }
   if (token !== undefined) {

@@ -76,7 +76,8 @@ export const JournalRowSchema = z.object({
 /** `GET /__mock/requests` filters; each narrows the rows (`token=none`: requests without a token). */
 export const RequestsQuerySchema = z.strictObject({
   endpoint: z.optional(z.string().check(z.minLength(1))),
-  status: z.optional(z.string().check(z.regex(/^[1-5]\d\d$/, 'status must be an HTTP status, e.g. 200'))),
+  // 0: a network fault, as the journal records it (no answer reached the client).
+  status: z.optional(z.string().check(z.regex(/^(0|[1-5]\d\d)$/, 'status must be an HTTP status such as 200, or 0 for a network fault'))),
   token: z.optional(z.enum(TOKEN_ROLES)),
 });
 

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InvalidArgumentError } from '../../src/core/errors';
+import { BEARER } from '../auth';
 import type { MockApi } from '../index';
 import { checkBody } from '../request-body';
 import { errorResponse, internalError, invalidBody, json, MockHttpError } from '../replies';
@@ -118,7 +119,8 @@ export function createControlPlane(mock: MockApi, adminToken: string): (request:
         'the control API needs Authorization: Bearer <admin token> (printed by the bin as "admin")',
       );
     }
-    const presented = /^Bearer (\S+)$/.exec(header)?.[1];
+    // The API's own reading of the header: `bearer`, `BEARER` and several spaces present a token too.
+    const presented = BEARER.exec(header)?.[1];
     if (presented === undefined || !sameSecret(presented, adminToken)) {
       throw unauthorized('invalid_admin_token', 'that is not the admin token of this mock (API tokens never open the control API)');
     }

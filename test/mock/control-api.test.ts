@@ -58,6 +58,22 @@ describe('the admin token', () => {
     expect((await control('GET', '/__mock/requests')).status).toBe(200);
   });
 
+  it('is read from the header as the API reads a token: any case of the scheme, any number of spaces', async () => {
+    for (const header of [`bearer ${http.adminToken}`, `BEARER ${http.adminToken}`, `Bearer  ${http.adminToken}`]) {
+      const answer = await fetch(`${http.url}/__mock/requests`, { headers: { authorization: header } });
+      expect(answer.status, header.replace(http.adminToken, '<admin>')).toBe(200);
+      // The API takes each form of a header alike.
+      const api = await fetch(`${http.url}/api/v1/server/info`, {
+        headers: { authorization: header.replace(http.adminToken, mock.tokens.main) },
+      });
+      expect(api.status).toBe(200);
+    }
+    for (const header of [`Basic ${http.adminToken}`, `Bearer ${http.adminToken} extra`, `Bearer${http.adminToken}`]) {
+      const answer = await fetch(`${http.url}/__mock/requests`, { headers: { authorization: header } });
+      expect(answer.status, header.replace(http.adminToken, '<admin>')).toBe(401);
+    }
+  });
+
   it('opens no request of the API (401 there), and the journal never holds it', async () => {
     expect(await api('/api/v1/server/members', http.adminToken)).toMatchObject({ status: 401 });
     expect(mock.requests.map((row) => row.token)).toEqual(['unknown']);
@@ -317,6 +333,7 @@ describe('a bad body or query is a 400 naming the field, and changes nothing', (
     ['PUT', '/__mock/rate-limit', { limit: 0, windowMs: 1000 }, 'invalid_request', 'limit must be at least 1'],
     ['PUT', '/__mock/rate-limit', { limit: 5 }, 'invalid_request', 'windowMs is required'],
     ['GET', '/__mock/requests?status=abc', undefined, 'invalid_request', 'status must be an HTTP status'],
+    ['GET', '/__mock/requests?status=00', undefined, 'invalid_request', 'or 0 for a network fault'],
     ['GET', '/__mock/requests?token=admin', undefined, 'invalid_request', 'token must be'],
     ['GET', '/__mock/requests?endpont=members.get', undefined, 'invalid_request', 'unknown key "endpont"'],
   ])('%s %s %j', async (method, path, body, code, message) => {

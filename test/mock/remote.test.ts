@@ -96,6 +96,17 @@ describe('each method does what the in-process call does', () => {
     await remote.clearRequests();
     expect(await remote.requests()).toEqual([]);
   });
+
+  it('requests({ status: 0 }) finds the requests a network fault failed, as the journal records them', async () => {
+    await remote.faults.add({ endpoint: 'roles.list', network: true, times: 1 });
+    const client = mockClient(mock, { baseUrl: http.url, maxRetries: 0 });
+    await expect(client.roles.list()).rejects.toBeInstanceOf(ConnectionError);
+    await client.roles.list();
+    expect(mock.requests.map((row) => row.status)).toEqual([0, 200]);
+    expect((await remote.requests({ status: 0 })).map((row) => [row.endpoint, row.status])).toEqual([['roles.list', 0]]);
+    const direct = await fetch(`${http.url}/__mock/requests?status=0`, { headers: { authorization: `Bearer ${http.adminToken}` } });
+    expect(((await direct.json()) as { data: unknown[] }).data).toHaveLength(1);
+  });
 });
 
 describe('failures are the SDK’s typed errors', () => {
@@ -134,6 +145,7 @@ describe('arguments are checked before anything is sent', () => {
     ['setHealth unknown switch', () => remote.setHealth({ disk: false } as never)],
     ['setRateLimit', () => remote.setRateLimit({ limit: 0, windowMs: 1000 })],
     ['requests filter', () => remote.requests({ status: 'x' as never })],
+    ['requests filter status 1', () => remote.requests({ status: 1 })],
     ['requests filter token', () => remote.requests({ token: 'admin' as never })],
   ])('%s', async (_, call) => {
     const sent = vi.spyOn(globalThis, 'fetch');
