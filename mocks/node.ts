@@ -83,7 +83,10 @@ const CORS = {
   'access-control-allow-origin': '*',
   // PUT for the control API (`PUT /__mock/health`), which a browser test drives too.
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, accept',
+  // Any header a client sends: `RequestOptions.headers`, `traceparent`/`tracestate` of a traced
+  // call. `*` covers every header but `Authorization`, which must be named; it is safe because
+  // the mock answers any origin without credentials (cookies): a page sends only what it holds.
+  'access-control-allow-headers': 'authorization, *',
   'access-control-expose-headers':
     'allow, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-reset-after',
   'access-control-max-age': '600',
