@@ -13,7 +13,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
-import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlRequest } from './control/plane';
+import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlPlane } from './control/plane';
 import { InvalidArgumentError } from '../src/core/errors';
 import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
@@ -115,9 +115,13 @@ async function relay(outgoing: ServerResponse, response: Response): Promise<void
 /** An error this door finds itself, before the mock sees the request; the body is the mock's error shape. */
 const refuse = (outgoing: ServerResponse, error: MockHttpError) => relay(outgoing, errorResponse(error, 'object'));
 
-type Control = (request: ControlRequest) => Promise<Response>;
-
-async function answer(mock: MockApi, control: Control, origin: string, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+async function answer(
+  mock: MockApi,
+  control: ControlPlane,
+  origin: string,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<void> {
   const method = incoming.method ?? 'GET';
   if (method === 'OPTIONS') return send(outgoing, 204, {});
   let url: URL;
@@ -139,12 +143,16 @@ async function answer(mock: MockApi, control: Control, origin: string, incoming:
   // The control API never reaches the mock: it is not journaled, not rate limited, not delayed.
   if (isControlPath(url.pathname)) {
     const authorization = incoming.headers.authorization ?? null;
-    return relay(outgoing, await control({ method, url, authorization, body: body ? new Uint8Array(body) : undefined }));
+    return relay(outgoing, await control.answer({ method, url, authorization, body: body ? new Uint8Array(body) : undefined }));
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // The admin token opens no API request, whatever the store holds (a row written in-process
+  // with it as a secret included): presented, it reaches the mock as a bearer header with no
+  // token, which the mock answers, journals and counts as any token it does not know.
+  if (control.presentsAdminToken(headers.get('authorization'))) headers.set('authorization', 'Bearer');
   const controller = new AbortController();
   outgoing.on('close', () => controller.abort());
   await relay(
@@ -166,7 +174,9 @@ export async function startMockHttpServer({
   host = '127.0.0.1',
   adminToken = newAdminToken(),
 }: MockHttpServerOptions): Promise<MockHttpServer> {
-  const problem = adminTokenProblem(adminToken, Object.values(mock.tokens));
+  // The five come back with every reset(), whatever the store holds now.
+  const apiTokens = [...Object.values<string>(mock.tokens), ...mock.store.tokens.all().map((token) => token.secret)];
+  const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
   const control = createControlPlane(mock, adminToken);
   let origin = '';

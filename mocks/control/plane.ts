@@ -92,6 +92,21 @@ function parseJson(body: Uint8Array | undefined): unknown {
   }
 }
 
+/**
+ * Where `body` holds `secret` inside a string value (`secret`, `main.name`…), or `undefined`.
+ * The admin token must never reach the mock's data: as a token row's secret it would open the
+ * API, and in any other row the API would serve it to every API token.
+ */
+function pathHolding(body: unknown, secret: string, path = ''): string | undefined {
+  if (typeof body === 'string') return body.includes(secret) ? path : undefined;
+  if (typeof body !== 'object' || body === null) return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    const found = pathHolding(value, secret, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** What went wrong inside a run, as an answer: a refused row is the caller's doing (400), the rest a bug of the mock. */
 function failure(error: unknown): MockHttpError {
   if (error instanceof MockHttpError) return error;
@@ -102,15 +117,26 @@ function failure(error: unknown): MockHttpError {
   return internalError(error);
 }
 
-/**
- * The control API of `mock`, opened by `adminToken` alone: a function from a request to its
- * answer. Every answer, success or error, is JSON in the spec's object shape (or a 204).
- */
-export function createControlPlane(mock: MockApi, adminToken: string): (request: ControlRequest) => Promise<Response> {
+/** The control API of one mock, as the HTTP server uses it. */
+export interface ControlPlane {
+  /** The answer to a request of `/__mock/*`: JSON in the spec's object shape (or a 204), never a throw. */
+  answer(request: ControlRequest): Promise<Response>;
+  /** Whether an `Authorization` header presents the admin token, read as the API reads a token. */
+  presentsAdminToken(authorization: string | null): boolean;
+}
+
+/** The control API of `mock`, opened by `adminToken` alone. */
+export function createControlPlane(mock: MockApi, adminToken: string): ControlPlane {
   let document: object | undefined;
   const routes: Route[] = [];
   const describe = describeOperation(() => (document ??= describeControlApi(routes.map((route) => route.operation))));
   routes.push(...[...operations, describe].map(routeOf));
+
+  // The API's own reading of the header: `bearer`, `BEARER` and several spaces present a token too.
+  function presentsAdminToken(header: string | null): boolean {
+    const presented = header === null ? undefined : BEARER.exec(header)?.[1];
+    return presented !== undefined && sameSecret(presented, adminToken);
+  }
 
   function authorize(header: string | null): void {
     if (header === null || header.trim() === '') {
@@ -119,9 +145,7 @@ export function createControlPlane(mock: MockApi, adminToken: string): (request:
         'the control API needs Authorization: Bearer <admin token> (printed by the bin as "admin")',
       );
     }
-    // The API's own reading of the header: `bearer`, `BEARER` and several spaces present a token too.
-    const presented = BEARER.exec(header)?.[1];
-    if (presented === undefined || !sameSecret(presented, adminToken)) {
+    if (!presentsAdminToken(header)) {
       throw unauthorized('invalid_admin_token', 'that is not the admin token of this mock (API tokens never open the control API)');
     }
   }
@@ -152,15 +176,23 @@ export function createControlPlane(mock: MockApi, adminToken: string): (request:
     const params = Object.fromEntries(Object.entries(found.params).map(([name, value]) => [name, decoded(value)]));
     const query = operation.query ? checkBody(Object.fromEntries(request.url.searchParams), operation.query) : undefined;
     const body = operation.body ? checkBody(parseJson(request.body), operation.body) : undefined;
+    const holding = pathHolding(body, adminToken);
+    if (holding !== undefined) {
+      const message = `${holding || 'the request body'} must not hold the admin token: it is never an API token, nor data the API serves`;
+      throw invalidBody(message, { issues: [{ path: holding, message }] });
+    }
     const result = await operation.run(mock, { body, query, params });
     return operation.status === 204 ? new Response(null, { status: 204 }) : json(operation.status, result);
   }
 
-  return async (request) => {
-    try {
-      return await answer(request);
-    } catch (error) {
-      return errorResponse(failure(error), 'object');
-    }
+  return {
+    async answer(request) {
+      try {
+        return await answer(request);
+      } catch (error) {
+        return errorResponse(failure(error), 'object');
+      }
+    },
+    presentsAdminToken,
   };
 }

@@ -80,6 +80,29 @@ describe('the admin token', () => {
     expect(JSON.stringify(mock.requests)).not.toContain(http.adminToken);
   });
 
+  it('cannot be made an API token: no row of the control API holds it, and the API refuses it whatever the store holds', async () => {
+    const refused = await control('POST', '/__mock/store/tokens', { name: 'sneaky', secret: http.adminToken });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_request', message: expect.stringContaining('secret must not hold the admin token') } },
+    });
+    expect(JSON.stringify(refused.body)).not.toContain(http.adminToken);
+    expect(mock.store.tokens.where('secret', http.adminToken)).toEqual([]);
+    // In any row (the API would serve it to every API token), and anywhere inside a value.
+    const inName = await control('POST', '/__mock/store/main.members', { username: `x-${http.adminToken}-x` });
+    expect(inName).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('username must not hold') } } });
+    // Written in-process, a row with it as a secret still opens nothing over HTTP: 401, journaled as unknown.
+    mock.store.tokens.create({ secret: http.adminToken });
+    for (const scheme of ['Bearer', 'bearer']) {
+      const api = await fetch(`${http.url}/api/v1/server/info`, { headers: { authorization: `${scheme} ${http.adminToken}` } });
+      expect(api.status, scheme).toBe(401);
+    }
+    expect(mock.requests.map((row) => [row.token, row.status])).toEqual([
+      ['unknown', 401],
+      ['unknown', 401],
+    ]);
+  });
+
   it('is generated from a secure random source unless given: never the seed’s, never twice the same', async () => {
     const other = await startMockHttpServer({ mock: twin() });
     await other.close();
@@ -97,7 +120,8 @@ describe('the admin token', () => {
 
   it('refuses an admin token that is short, not visible ASCII, or an API token, without showing it', async () => {
     const fresh = twin();
-    for (const adminToken of ['short', 'has a space in it, too long', fresh.tokens.main]) {
+    const created = fresh.store.tokens.create({ secret: 'a-created-token-secret-0123' });
+    for (const adminToken of ['short', 'has a space in it, too long', fresh.tokens.main, created.secret]) {
       const error = await startMockHttpServer({ mock: fresh, adminToken }).then(
         (server) => server.close().then(() => expect.unreachable(`accepted ${adminToken}`)),
         (thrown: unknown) => thrown as Error,
