@@ -17,7 +17,7 @@ import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, ty
 import { InvalidArgumentError } from '../src/core/errors';
 import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
-import { errorResponse, internalError, invalidPath, MockHttpError } from './replies';
+import { errorResponse, internalError, invalidPath, MAX_BODY_BYTES, MockHttpError, payloadTooLarge } from './replies';
 
 /**
  * An msw/node server answering with the mock's handlers, on any origin.
@@ -75,9 +75,6 @@ export interface MockHttpServer {
   close(): Promise<void>;
 }
 
-/** Request bodies beyond this are refused with 413: the API's only body is a token name. */
-const MAX_BODY_BYTES = 1 << 20;
-
 // Browsers on another origin (a dashboard on a dev server) may call the mock directly.
 const CORS = {
   'access-control-allow-origin': '*',
@@ -133,12 +130,7 @@ async function answer(
   }
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(incoming);
   if (body === 'too large') {
-    return refuse(
-      outgoing,
-      new MockHttpError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`, undefined, {
-        connection: 'close',
-      }),
-    );
+    return refuse(outgoing, payloadTooLarge());
   }
   // The control API never reaches the mock: it is not journaled, not rate limited, not delayed.
   if (isControlPath(url.pathname)) {
@@ -175,7 +167,7 @@ export async function startMockHttpServer({
   adminToken = newAdminToken(),
 }: MockHttpServerOptions): Promise<MockHttpServer> {
   // The five come back with every reset(), whatever the store holds now.
-  const apiTokens = [...Object.values<string>(mock.tokens), ...mock.store.tokens.all().map((token) => token.secret)];
+  const apiTokens = [...(Object.values(mock.tokens) as string[]), ...mock.store.tokens.all().map((token) => token.secret)];
   const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
   const control = createControlPlane(mock, adminToken);

@@ -158,9 +158,11 @@ export function createControlPlane(mock: MockApi, adminToken: string): ControlPl
       return match ? [{ operation: route.operation, params: match.groups ?? {} }] : [];
     });
     if (matching.length === 0) throw new MockHttpError(404, 'route_not_found', `no route of the control API has the path ${path}`);
-    const found = matching.find((route) => route.operation.method === request.method);
+    // HEAD is GET without the body (RFC 9110 §9.3.2), as on the API; node:http drops the body.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const found = matching.find((route) => route.operation.method === method);
     if (!found) {
-      const allowed = matching.map((route) => route.operation.method);
+      const allowed = matching.flatMap(({ operation }) => (operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method]));
       throw new MockHttpError(
         405,
         'method_not_allowed',

@@ -143,7 +143,33 @@ describe('routing', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');
     expect(wrong.body).toMatchObject({ error: { code: 'method_not_allowed' } });
-    expect((await control('PATCH', '/__mock/requests')).headers.get('allow')).toBe('GET, DELETE');
+    expect((await control('PATCH', '/__mock/requests')).headers.get('allow')).toBe('GET, HEAD, DELETE');
+  });
+
+  it('answers HEAD beside each GET: its status and headers, no body', async () => {
+    for (const path of ['/__mock/requests', '/__mock/openapi.json']) {
+      const head = await fetch(`${http.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${http.adminToken}` } });
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await head.text()).toBe('');
+    }
+  });
+
+  it('declares in its document the 413 and 405 it answers', async () => {
+    const { body } = await control('GET', '/__mock/openapi.json');
+    const document = body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { responses: Record<string, { headers?: object }> };
+    };
+    const huge = await control('POST', '/__mock/faults', 'x'.repeat(2 ** 20 + 1));
+    expect(huge).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large' } } });
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, { responses }] of Object.entries(methods)) {
+        expect(Object.hasOwn(responses, '413'), `${method} ${path}`).toBe(method !== 'get');
+      }
+    }
+    expect((await control('PATCH', '/__mock/faults')).status).toBe(405);
+    expect(document.components.responses['MethodNotAllowed']).toMatchObject({ headers: { Allow: {} } });
   });
 
   it('answers a browser’s preflight for PUT and DELETE with the admin token’s header allowed', async () => {
