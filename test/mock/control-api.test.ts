@@ -396,6 +396,68 @@ describe('a bad body or query is a 400 naming the field, and changes nothing', (
     expect((await api('/api/v1/server/info')).status).toBe(200);
   });
 
+  // Each kind of problem a body or query can have, in full: said as a person would, never in
+  // zod's terms ("must be record", "must be at least 1, got \"\"", "Invalid input").
+  it.each([
+    ['not JSON', 'POST', '/__mock/faults', '{oops', 'the request body must be JSON'],
+    ['not an object', 'POST', '/__mock/store/main.logs', [1, 2], 'the request body must be a JSON object, got array'],
+    [
+      'not an object, where null is one',
+      'PUT',
+      '/__mock/rate-limit',
+      '"off"',
+      'the request body must be a JSON object or null, got string',
+    ],
+    ['an unknown key', 'PUT', '/__mock/rate-limit', { limit: 1, windowMs: 1, burst: 2 }, 'unknown key "burst"; accepted: limit, windowMs'],
+    [
+      'unknown keys',
+      'POST',
+      '/__mock/activity/step',
+      { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 },
+      'unknown keys "a", "b", "c", "d", "e" and 1 more; accepted: n',
+    ],
+    ['a missing field', 'POST', '/__mock/activity/start', {}, 'intervalMs is required'],
+    ['a string', 'POST', '/__mock/faults', { endpoint: 5, status: 503 }, 'endpoint must be a string, got number'],
+    ['an integer', 'POST', '/__mock/activity/step', { n: 'three' }, 'n must be an integer, got string'],
+    ['a whole number', 'POST', '/__mock/clock/advance', { ms: 1.5 }, 'ms must be an integer, got 1.5'],
+    ['a boolean', 'PUT', '/__mock/health', { cache: 'off' }, 'cache must be a boolean, got string'],
+    ['too small', 'POST', '/__mock/faults', { status: 200 }, 'status must be at least 400, got 200'],
+    ['too big', 'POST', '/__mock/activity/step', { n: 20_000 }, 'n must be at most 10000, got 20000'],
+    [
+      'an empty method name',
+      'POST',
+      '/__mock/faults',
+      { endpoint: '', status: 503 },
+      'endpoint must be a method name such as members.get, got ""',
+    ],
+    [
+      'an empty method name in the query',
+      'GET',
+      '/__mock/requests?endpoint=',
+      undefined,
+      'endpoint must be a method name such as members.get, got ""',
+    ],
+    ['a literal', 'POST', '/__mock/faults', { network: false }, 'network must be true, got false'],
+    [
+      'one of a few',
+      'GET',
+      '/__mock/requests?token=admin',
+      undefined,
+      'token must be one of "main", "noCad", "readOnly", "expired", "revoked", "created", "unknown", "none", got "admin"',
+    ],
+    [
+      'a format',
+      'GET',
+      '/__mock/requests?status=ok',
+      undefined,
+      'status must be an HTTP status such as 200, or 0 for a network fault, got "ok"',
+    ],
+  ])('says what is wrong as a person would: %s', async (_kind, method, path, body, message) => {
+    const answer = await control(method, path, body);
+    expect(answer).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', message } } });
+    expect(message).not.toMatch(/\b(record|int|Invalid input)\b|at least 1, got ""/);
+  });
+
   it('an unknown table is a 404 that names it', async () => {
     const answer = await control('POST', '/__mock/store/main.nothing', {});
     expect(answer).toMatchObject({
