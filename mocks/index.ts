@@ -154,7 +154,7 @@ export interface MockApi {
    * worker), oldest first: the newest `journal.limit` of them (1000 by default). Tokens appear by
    * role, never as secrets; a secret inside a path, query or body reads `[redacted]`. A copy:
    * read it again for newer rows. `reset()` empties it. What the HTTP server refuses itself
-   * never reaches the mock and is not in it: a CORS preflight, a body over 1 MB.
+   * never reaches the mock and is not in it: a CORS preflight, a body over 1 MiB.
    * @example
    * await client.members.get(id);
    * expect(mock.requests.map((r) => [r.endpoint, r.token, r.status])).toEqual([['members.get', 'main', 200]]);
