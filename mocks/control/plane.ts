@@ -92,17 +92,33 @@ function parseJson(body: Uint8Array | undefined): unknown {
   }
 }
 
+/** Characters of a body's path a message shows: a 1 MiB body can nest a value 500 000 levels deep. */
+const SHOWN_PATH_CHARS = 80;
+
 /**
- * Where `body` holds `secret` inside a string value (`secret`, `main.name`…), or `undefined`.
- * The admin token must never reach the mock's data: as a token row's secret it would open the
- * API, and in any other row the API would serve it to every API token.
+ * Where `body` holds `secret` inside a string, key or value (`secret`, `main.name`…), or
+ * `undefined`. The admin token must never reach the mock's data: as a token row's secret it
+ * would open the API, and in any other row the API would serve it to every API token. Walked
+ * without recursion, so no nesting a 1 MiB body can hold overflows the stack.
  */
-function pathHolding(body: unknown, secret: string, path = ''): string | undefined {
-  if (typeof body === 'string') return body.includes(secret) ? path : undefined;
-  if (typeof body !== 'object' || body === null) return undefined;
-  for (const [key, value] of Object.entries(body)) {
-    const found = pathHolding(value, secret, path ? `${path}.${key}` : key);
-    if (found !== undefined) return found;
+function pathHolding(body: unknown, secret: string): string | undefined {
+  interface Node {
+    readonly value: unknown;
+    readonly key: string;
+    readonly parent: Node | undefined;
+  }
+  const pathOf = (node: Node): string => {
+    const keys: string[] = [];
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(at.key);
+    const path = keys.reverse().join('.');
+    return path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path;
+  };
+  const pending: Node[] = [{ value: body, key: '', parent: undefined }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.key.includes(secret) || (typeof node.value === 'string' && node.value.includes(secret))) return pathOf(node);
+    if (typeof node.value === 'object' && node.value !== null) {
+      for (const [key, value] of Object.entries(node.value)) pending.push({ value, key, parent: node });
+    }
   }
   return undefined;
 }

@@ -91,6 +91,17 @@ describe('the admin token', () => {
     // In any row (the API would serve it to every API token), and anywhere inside a value.
     const inName = await control('POST', '/__mock/store/main.members', { username: `x-${http.adminToken}-x` });
     expect(inName).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('username must not hold') } } });
+    // As a key, or half a million levels deep: found without overflowing the stack, the path cut short.
+    expect((await control('POST', '/__mock/store/main.logs', { [http.adminToken]: 1 })).status).toBe(400);
+    const depth = 200_000;
+    const deep = `{"a":${'['.repeat(depth)}"${http.adminToken}"${']'.repeat(depth)}}`;
+    const buried = await control('POST', '/__mock/store/main.logs', deep);
+    expect(buried).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_request', message: expect.stringMatching(/^a\.0\.0\.0.*… must not hold/) } },
+    });
+    expect(JSON.stringify(buried.body).length).toBeLessThan(1000);
+    expect((await control('POST', '/__mock/store/main.logs', deep.replace(http.adminToken, 'harmless'))).status).toBe(400);
     // Written in-process, a row with it as a secret still opens nothing over HTTP: 401, journaled as unknown.
     mock.store.tokens.create({ secret: http.adminToken });
     for (const scheme of ['Bearer', 'bearer']) {
