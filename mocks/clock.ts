@@ -18,10 +18,16 @@ const LATEST_MS = MAX_SECONDS * 1000;
  * The mock's clock, in milliseconds since the epoch: `mock.clock`. It moves token expiry,
  * rate-limit windows, auth-failure suspensions, the timestamps of rows the mock writes (activity
  * events, created and deactivated tokens, `lastUsedAt`) and the journal's `at`. Latency and
- * `activity.start` timers still wait in real time.
+ * `activity.start` timers still wait in real time, and so does a client's own rate-limit gate
+ * (`rateLimit: 'wait'`, the default): once an answer told it the window is spent, it holds its
+ * requests until that window ends by its clock, whatever this one says (and refuses, with
+ * `rate_limit_wait_exceeds_timeout`, one the wait would outlast). A test that moves this clock
+ * past rate-limit windows gives its client `rateLimit: 'off'`, so that the mock alone counts.
  * @example
  * const mock = createMockApi({ rateLimit: { limit: 1, windowMs: 60_000 } });
+ * const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://community.test', fetch: mock.fetch, rateLimit: 'off', maxRetries: 0 });
  * await client.roles.list();
+ * await expect(client.roles.list()).rejects.toMatchObject({ code: 'rate_limited' }); // the window is spent
  * mock.clock.advance(60_000); // the window is over: the next request is admitted at once
  * await client.roles.list();
  */

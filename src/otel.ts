@@ -51,23 +51,15 @@ function requestAttributes(call: CallInfo): Attributes {
   };
 }
 
-/** A span's own exceptions never reach the call: a broken exporter or provider must not fail it. */
-const guarded =
-  <Args extends unknown[]>(action: (...args: Args) => void) =>
-  (...args: Args): void => {
-    try {
-      action(...args);
-    } catch {
-      // dropped: tracing is an observer of the call, never a part of it
-    }
-  };
-
-/** One call's span: the {@link CallTrace} the client drives. */
+/**
+ * One call's span: the {@link CallTrace} the client drives. What the span or the provider throws
+ * is the client's to catch: it reports a failing tracer once and lets the call go on unchanged.
+ */
 function callTrace(span: Span): CallTrace {
   let attempts = 0;
   return {
     run: (call) => context.with(trace.setSpan(context.active(), span), call),
-    event: guarded(<Name extends keyof ClientEvents>(name: Name, event: ClientEvents[Name]) => {
+    event: <Name extends keyof ClientEvents>(name: Name, event: ClientEvents[Name]) => {
       if (name === 'request') attempts = (event as ClientEvents['request']).attempt;
       else if (name === 'retry') {
         const { attempt, reason, status, waitMs } = event as ClientEvents['retry'];
@@ -78,24 +70,28 @@ function callTrace(span: Span): CallTrace {
           ...(status === undefined ? {} : { 'http.response.status_code': status }),
         });
       } else if (name === 'rateLimitWait') span.addEvent('rate_limit_wait', { 'wait.ms': (event as ClientEvents['rateLimitWait']).waitMs });
-    }),
-    end: guarded(({ status, error }) => {
-      if (status !== undefined) span.setAttribute('http.response.status_code', status);
-      if (attempts > 1) span.setAttribute('http.request.resend_count', attempts - 1);
-      if (error !== undefined) {
-        // The conventions' error.type: the status for an HTTP error, else the error's class.
-        const type = status !== undefined ? String(status) : error instanceof Error ? error.name : '_OTHER';
-        span.setAttribute('error.type', type);
-        // Name, message and stack only: OpenTelemetry would take an ApiError's `code` for exception.type.
-        span.recordException(
-          error instanceof Error
-            ? { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
-            : describeThrown(error),
-        );
-        span.setStatus({ code: SpanStatusCode.ERROR, message: describeThrown(error) });
+    },
+    end: ({ status, error }) => {
+      try {
+        if (status !== undefined) span.setAttribute('http.response.status_code', status);
+        if (attempts > 1) span.setAttribute('http.request.resend_count', attempts - 1);
+        if (error !== undefined) {
+          // The conventions' error.type: the status of an HTTP error, else the error's class (a
+          // body failing its schema came with a 2xx: its class says what went wrong).
+          const type = status !== undefined && status >= 400 ? String(status) : error instanceof Error ? error.name : '_OTHER';
+          span.setAttribute('error.type', type);
+          // Name, message and stack only: OpenTelemetry would take an ApiError's `code` for exception.type.
+          span.recordException(
+            error instanceof Error
+              ? { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
+              : describeThrown(error),
+          );
+          span.setStatus({ code: SpanStatusCode.ERROR, message: describeThrown(error) });
+        }
+      } finally {
+        span.end(); // ended even when an attribute throws, so no span is left open
       }
-      span.end();
-    }),
+    },
   };
 }
 
@@ -104,9 +100,11 @@ function callTrace(span: Span): CallTrace {
  * (`members.get`), of kind client, with `http.request.method`, `server.address`, `server.port`,
  * `url.full`, `url.template`, and at the end `http.response.status_code`,
  * `http.request.resend_count` (when retried) and `error.type` (when it failed). Retries and
- * rate-limit holds are span events (`retry`, `rate_limit_wait`); a failed call records its error
- * and sets the span's status to error. The span is the active context while the call's fetches
- * run. Returns a function that stops tracing this client.
+ * rate-limit holds are span events (`retry`, `rate_limit_wait`); a failed call (a body failing
+ * its schema included: the span ends once the body is checked) records its error and sets the
+ * span's status to error. The span is the active context while the call's fetches run. Tracing
+ * only observes: a provider, span or span processor that throws never changes what a call returns
+ * or throws; the client logs one warning and goes on. Returns a function that stops tracing this client.
  * @example
  * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
  *

@@ -5,16 +5,27 @@
  * auto-instrumentation makes for each attempt nest under it. Read with the OpenTelemetry SDK's
  * in-memory exporter.
  */
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type TracerProvider } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { CommunityServerClient, ConnectionError, InvalidArgumentError, NotFoundError } from 'community-server-sdk';
+import {
+  AbortError,
+  CommunityServerClient,
+  ConnectionError,
+  InvalidArgumentError,
+  NotFoundError,
+  ResponseValidationError,
+  ServiceUnavailableError,
+  TimeoutError,
+  type ClientOptions,
+  type RequestOptions,
+} from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer } from 'community-server-sdk/mock/node';
 import { instrument } from 'community-server-sdk/otel';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BASE_URL, clientWith, errorBody, json, member, mockClient } from './helpers';
+import { BASE_URL, TOKEN, clientWith, errorBody, json, member, mockClient, target, type Handler } from './helpers';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -187,5 +198,230 @@ describe('instrument()', () => {
     expect(() => instrument(null as never)).toThrow('instrument() needs a CommunityServerClient, got null');
     expect(() => instrument(client, { tracerProvider: {} as never })).toThrow('tracerProvider must have a getTracer method');
     expect(() => instrument(client, { provider } as never)).toThrow('unknown instrument option "provider" (known: tracerProvider)');
+  });
+});
+
+describe('issue 23 hardening: client — item 3: a tracer that throws changes nothing of the call', () => {
+  /** Every line the client logs, at every level. */
+  const recorder = () => {
+    const lines: string[] = [];
+    const write = (line: string) => void lines.push(line);
+    return { lines, logger: { error: write, warn: write, info: write, debug: write } };
+  };
+  const failing = (where: string) => () => {
+    throw new Error(`${where} failed for Bearer ${TOKEN}`);
+  };
+  /** A span processor whose `onStart` or `onEnd` throws, as one with a bug or a dead exporter does. */
+  const processor = (broken: 'onStart' | 'onEnd') => ({
+    onStart: () => {},
+    onEnd: () => {},
+    forceFlush: async () => {},
+    shutdown: async () => {},
+    [broken]: failing(broken),
+  });
+  /** A provider whose spans are the SDK's, with one of their methods throwing. */
+  const spansThrowing = (method: 'setAttribute' | 'addEvent' | 'end' | 'recordException') => ({
+    getTracer: (...args: Parameters<typeof provider.getTracer>) => {
+      const tracer = provider.getTracer(...args);
+      return Object.assign(Object.create(tracer) as typeof tracer, {
+        startSpan: (...span: Parameters<typeof tracer.startSpan>) =>
+          Object.assign(tracer.startSpan(...span), { [method]: failing(method) }),
+      });
+    },
+  });
+  /** A context manager whose `with` misbehaves: throws before or after running the call (reported), never runs it, or runs it twice. */
+  const contextManagers: [string, (fn: () => unknown) => unknown, boolean][] = [
+    ['throws before running the call', () => failing('with')(), true],
+    [
+      'throws after running the call',
+      (fn) => {
+        fn();
+        failing('with')();
+      },
+      true,
+    ],
+    ['never runs the call', () => undefined, false],
+    ['runs the call twice', (fn) => (fn(), fn()), false],
+  ];
+
+  interface Broken {
+    tracerProvider: TracerProvider;
+    with?: (fn: () => unknown) => unknown;
+    /** Whether it throws, and so is reported. */
+    throws: boolean;
+  }
+  const broken: [string, Broken][] = [
+    [
+      "a span processor's onStart throws (so startSpan does)",
+      { tracerProvider: new BasicTracerProvider({ spanProcessors: [processor('onStart')] }), throws: true },
+    ],
+    [
+      "a span processor's onEnd throws (so span.end does)",
+      { tracerProvider: new BasicTracerProvider({ spanProcessors: [processor('onEnd')] }), throws: true },
+    ],
+    ['setAttribute throws', { tracerProvider: spansThrowing('setAttribute'), throws: true }],
+    ['addEvent throws', { tracerProvider: spansThrowing('addEvent'), throws: true }],
+    ['recordException throws', { tracerProvider: spansThrowing('recordException'), throws: true }],
+    ...contextManagers.map(([what, behaviour, throws]): [string, Broken] => [
+      `the context manager's with ${what}`,
+      { tracerProvider: provider, with: behaviour, throws },
+    ]),
+  ];
+
+  /** The calls each case makes, untraced and traced: a success, a retried success, a 404, a body failing its schema. */
+  const handler: Handler = (request, attempt) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/retried') && attempt % 2 === 1) return json(errorBody('down', 'down'), 503, { 'retry-after': '0' });
+    if (path.endsWith('/nobody')) return json(errorBody('member_not_found', 'no such member'), 404);
+    if (path.endsWith('/malformed')) return json({ id: 1 });
+    return json(member('m1'));
+  };
+  const calls = async (client: CommunityServerClient) => {
+    const outcomes: unknown[] = [];
+    for (const id of ['m1', 'retried', 'nobody', 'malformed', 'm1']) {
+      try {
+        outcomes.push({ value: await client.members.get(id) });
+      } catch (error) {
+        outcomes.push({ error: (error as Error).constructor.name, message: (error as Error).message });
+      }
+    }
+    return outcomes;
+  };
+
+  it.each(broken)(
+    '%s: every call returns or throws what it would untraced, and runs once; a throw is warned of once',
+    async (_, failure) => {
+      const untraced = clientWith(handler);
+      const expected = await calls(untraced.client);
+
+      const { lines, logger } = recorder();
+      const traced = clientWith(handler, { logger });
+      instrument(traced.client, { tracerProvider: failure.tracerProvider });
+      if (failure.with) {
+        const manager = new AsyncLocalStorageContextManager().enable();
+        const misbehaving = failure.with;
+        manager.with = ((_context: unknown, fn: () => unknown) => misbehaving(fn)) as typeof manager.with;
+        context.disable();
+        context.setGlobalContextManager(manager);
+      }
+      try {
+        expect(await calls(traced.client)).toEqual(expected);
+      } finally {
+        if (failure.with) {
+          context.disable();
+          context.setGlobalContextManager(contextManager.enable());
+        }
+      }
+      expect(traced.requests.map(target)).toEqual(untraced.requests.map(target));
+      const warnings = lines.filter((line) => line.includes('tracer failed'));
+      expect(warnings).toHaveLength(failure.throws ? 1 : 0);
+      for (const warning of warnings) expect(warning).not.toContain(TOKEN);
+    },
+  );
+
+  it('a tracer that fails is reported once per client: each client says it once', async () => {
+    const tracerProvider = new BasicTracerProvider({ spanProcessors: [processor('onStart')] });
+    const { lines, logger } = recorder();
+    for (let i = 0; i < 2; i++) {
+      const { client } = clientWith(() => json(member('m1')), { logger });
+      instrument(client, { tracerProvider });
+      await client.members.get('m1');
+      await client.members.get('m1');
+    }
+    expect(lines.filter((line) => line.includes('tracer failed'))).toHaveLength(2);
+  });
+
+  it('a second tracer still traces when the first one fails', async () => {
+    const { client } = clientWith(() => json(member('m1')), { logger: recorder().logger });
+    instrument(client, { tracerProvider: new BasicTracerProvider({ spanProcessors: [processor('onStart')] }) });
+    instrument(client, { tracerProvider: provider });
+    await client.members.get('m1');
+    expect(only().name).toBe('members.get');
+  });
+});
+
+describe("issue 23 hardening: client — item 7: a failed call's span says so, whatever failed", () => {
+  const hang: Handler = (request) =>
+    new Promise((_, reject) => {
+      if (request.signal.aborted) reject(request.signal.reason);
+      else request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    });
+
+  const failures: [
+    string,
+    Handler,
+    ClientOptions,
+    (signal: AbortSignal) => RequestOptions,
+    new (...args: never[]) => Error,
+    string,
+    number | undefined,
+  ][] = [
+    ['a 404', () => json(errorBody('member_not_found', 'no'), 404), {}, () => ({}), NotFoundError, '404', 404],
+    [
+      'a 503, retries spent',
+      () => json(errorBody('down', 'down'), 503),
+      { maxRetries: 0 },
+      () => ({}),
+      ServiceUnavailableError,
+      '503',
+      503,
+    ],
+    ['a 2xx body failing its schema', () => json({ id: 1 }), {}, () => ({}), ResponseValidationError, 'ResponseValidationError', 200],
+    [
+      'a 2xx body that is not JSON',
+      () => new Response('<html>', { status: 200 }),
+      {},
+      () => ({}),
+      ResponseValidationError,
+      'ResponseValidationError',
+      200,
+    ],
+    ['a timeout', hang, { timeout: 20, maxRetries: 0 }, () => ({}), TimeoutError, 'TimeoutError', undefined],
+    ['an abort', hang, {}, (signal) => ({ signal }), AbortError, 'AbortError', undefined],
+    [
+      'a network error',
+      () => Promise.reject(new TypeError('fetch failed')),
+      { maxRetries: 0 },
+      () => ({}),
+      ConnectionError,
+      'ConnectionError',
+      undefined,
+    ],
+  ];
+
+  it.each(failures)(
+    '%s: status ERROR, error.type, the exception recorded',
+    async (_, handler, options, requestOptions, type, errorType, status) => {
+      const { client } = clientWith(handler, options);
+      instrument(client, { tracerProvider: provider });
+      const controller = new AbortController();
+      client.on('request', () => controller.abort());
+      const error = (await client.members.get('m1', requestOptions(controller.signal)).catch((e: unknown) => e)) as Error;
+      expect(error).toBeInstanceOf(type);
+      const span = only();
+      expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: error.message });
+      expect(span.attributes['error.type']).toBe(errorType);
+      expect(span.attributes['http.response.status_code']).toBe(status);
+      expect(span.events.map((event) => [event.name, event.attributes])).toEqual([
+        ['exception', { 'exception.type': error.name, 'exception.message': error.message, 'exception.stacktrace': error.stack }],
+      ]);
+    },
+  );
+
+  it('a list page whose envelope cannot be paged: status ERROR, error.type ResponseValidationError', async () => {
+    const { client } = clientWith(() => json({ data: 'abc', page: 1, pageSize: 10, total: 3, totalPages: 1 }), { validation: 'off' });
+    instrument(client, { tracerProvider: provider });
+    await expect(client.members.list()).rejects.toBeInstanceOf(ResponseValidationError);
+    expect(only().status.code).toBe(SpanStatusCode.ERROR);
+    expect(only().attributes['error.type']).toBe('ResponseValidationError');
+  });
+
+  it('an argument refused before sending starts no span: nothing was sent, and there is no URL to describe', async () => {
+    const { client, requests } = clientWith(() => json(member('m1')));
+    instrument(client, { tracerProvider: provider });
+    await expect(client.members.get('')).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(client.cad.units.get(1.5)).rejects.toBeInstanceOf(InvalidArgumentError);
+    expect(requests).toEqual([]);
+    expect(spans()).toEqual([]);
   });
 });

@@ -198,3 +198,33 @@ describe('rateLimit: a RateLimitStore', () => {
     expect(Math.max(await timed(), await timed(), await timed())).toBeLessThan(100);
   });
 });
+
+describe("issue 23 hardening: client — item 20: the mock's clock and the client's gate", () => {
+  it('the MockClock example, as written: a client that lets the mock count is admitted at once after advance', async () => {
+    const mock = createMockApi({ rateLimit: { limit: 1, windowMs: 60_000 } });
+    const client = new CommunityServerClient({
+      token: mock.tokens.main,
+      baseUrl: 'https://community.test',
+      fetch: mock.fetch,
+      rateLimit: 'off',
+      maxRetries: 0,
+    });
+    await client.roles.list();
+    await expect(client.roles.list()).rejects.toMatchObject({ code: 'rate_limited' }); // the window is spent
+    mock.clock.advance(60_000); // the window is over: the next request is admitted at once
+    const start = performance.now();
+    const { response } = await client.roles.list().withResponse();
+    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('0'); // a new window, this request its first
+    expect(mock.requests.map((request) => request.status)).toEqual([200, 429, 200]);
+  });
+
+  it('a client on its own gate keeps real time: after advance it still refuses, sending nothing, what the window it learned would hold past its timeout', async () => {
+    const mock = createMockApi({ rateLimit: { limit: 1, windowMs: 60_000 } });
+    const client = mockClient(mock);
+    await client.roles.list();
+    mock.clock.advance(60_000);
+    await expect(client.roles.list()).rejects.toMatchObject({ code: 'rate_limit_wait_exceeds_timeout' });
+    expect(mock.requests).toHaveLength(1);
+  });
+});

@@ -387,3 +387,53 @@ describe('arguments', () => {
     ioredis.disconnect();
   });
 });
+
+describe('issue 23 hardening: client — item 11: a request that gives up while queued releases its place at once', () => {
+  const windowMs = 600;
+  for (const gate of ['in-process', 'ioredis', 'redis'] as const) {
+    it(`${gate}: with waiters refused (their timeout) and aborted at the head of the queue, those behind go at the reset`, async (context) => {
+      const redis = gate === 'in-process' ? undefined : skipWithoutRedis(context);
+      const served = await httpMock({ limit: 2, windowMs }, 10);
+      const { arrivals } = served;
+      const holding: string[] = [];
+      const write = (line: string) => void (line.includes('holding') && holding.push(line));
+      const client = new CommunityServerClient({
+        token: served.token,
+        baseUrl: served.http.url,
+        logLevel: 'info',
+        logger: { error: () => {}, warn: () => {}, info: write, debug: () => {} },
+        rateLimit: redis ? redisRateLimitStore(await connect(gate as Library, redis.url), { prefix: `test:gave-up-${gate}:` }) : 'wait',
+      });
+      await client.roles.list(); // the window opens: 1 left
+      await client.roles.list(); // spent until the reset
+      const outcome = (call: Promise<unknown>) =>
+        call.then(
+          () => 'sent',
+          (error: Error) => error.name,
+        );
+      // First in the queue: two whose timeout the wait outlasts, then two their callers abort, then two that wait.
+      const refused = [1, 2].map(() => outcome(client.roles.list({}, { timeout: windowMs / 2 })));
+      const aborts = [1, 2].map(() => new AbortController());
+      const aborted = aborts.map(({ signal }) => outcome(client.roles.list({}, { signal })));
+      const patient = [1, 2].map(() => outcome(client.roles.list()));
+      for (let waited = 0; holding.length < 4 && waited < 5_000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(holding).toHaveLength(4); // the aborted and the patient are held for the reset
+      for (const controller of aborts) controller.abort();
+      expect(await Promise.all([...refused, ...aborted, ...patient])).toEqual([
+        'RateLimitError',
+        'RateLimitError',
+        'AbortError',
+        'AbortError',
+        'sent',
+        'sent',
+      ]);
+      expect(arrivals.filter((a) => a.status === 429)).toEqual([]);
+      // The window reopens windowMs after its first request. Before, a place given up held the
+      // queue until its grace ran out (a second past the reset): those behind went ≥ 1 s late.
+      const reset = arrivals[0]!.at + windowMs;
+      const late = arrivals.slice(2).map((arrival) => arrival.at - reset);
+      expect(late).toHaveLength(2);
+      expect(Math.max(...late), `ms after the reset: ${late.join(', ')}`).toBeLessThan(700);
+    }, 20_000);
+  }
+});

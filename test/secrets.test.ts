@@ -1,7 +1,20 @@
 import { format, inspect } from 'node:util';
-import { AbortError, CommunityServerClient, ConnectionError, InvalidArgumentError } from 'community-server-sdk';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  AbortError,
+  CommunityServerClient,
+  ConnectionError,
+  InvalidArgumentError,
+  NotFoundError,
+  RateLimitError,
+  ResponseValidationError,
+  ServiceUnavailableError,
+  TimeoutError,
+  type ClientOptions,
+} from 'community-server-sdk';
+import { instrument } from 'community-server-sdk/otel';
 import { describe, expect, it, vi } from 'vitest';
-import { BASE_URL, TOKEN, clientWith, json, member } from './helpers';
+import { BASE_URL, TOKEN, clientWith, errorBody, json, member, type Handler } from './helpers';
 
 /** Every way an error or client is commonly rendered: logs, inspectors, JSON, stacks, causes. */
 function renderings(value: unknown): string[] {
@@ -15,6 +28,26 @@ function renderings(value: unknown): string[] {
     inspect(error?.cause, { depth: 10, showHidden: true }),
   ];
 }
+
+/** Renderings to the bottom: inspect at any depth with hidden properties and getters, console.error's format, JSON. */
+const deepRenderings = (error: Error): string[] => {
+  const attempt = (render: () => string | undefined) => {
+    try {
+      return render() ?? '';
+    } catch (e) {
+      return `(render threw ${String(e)})`;
+    }
+  };
+  return [
+    ...renderings(error),
+    inspect(error, { depth: Infinity, showHidden: true, getters: true }),
+    inspect(error, { depth: Infinity }),
+    format('%o', error),
+    format('%s', error),
+    attempt(() => JSON.stringify(error.cause)),
+    attempt(() => JSON.stringify(Object.assign({}, error.cause))),
+  ];
+};
 
 /** `value` is an error (a call that should fail did), and none of its renderings shows the token. */
 const expectNoToken = (value: unknown) => {
@@ -92,26 +125,6 @@ describe('the token never leaves in a rendering of the client', () => {
 
 describe('issue 10 hardening: client — item 5: no shape of cause carries the token, to any depth', () => {
   const bearer = `Bearer ${TOKEN}`;
-  /** Renderings to the bottom: inspect at any depth with hidden properties and getters, console.error's format, JSON. */
-  const deepRenderings = (error: Error): string[] => {
-    const attempt = (render: () => string | undefined) => {
-      try {
-        return render() ?? '';
-      } catch (e) {
-        return `(render threw ${String(e)})`;
-      }
-    };
-    return [
-      ...renderings(error),
-      inspect(error, { depth: Infinity, showHidden: true, getters: true }),
-      inspect(error, { depth: Infinity }),
-      format('%o', error),
-      format('%s', error),
-      attempt(() => JSON.stringify(error.cause)),
-      attempt(() => JSON.stringify(Object.assign({}, error.cause))),
-    ];
-  };
-
   const deepChain = (depth: number) => {
     let error = new Error(`bottom: ${bearer}`);
     for (let i = 0; i < depth; i++) error = new Error(`level ${i}`, { cause: error });
@@ -355,5 +368,170 @@ describe('issue 10 hardening: client — item 5: no shape of cause carries the t
     const error = (await pending) as Error;
     expect(error).toBeInstanceOf(AbortError);
     for (const text of deepRenderings(error)) expect(text).not.toContain(TOKEN);
+  });
+});
+
+describe('issue 23 hardening: client — items 1 and 2: the token leaves by no channel, whatever fails', () => {
+  const bearer = `Bearer ${TOKEN}`;
+  const EVENTS = ['request', 'response', 'retry', 'rateLimitWait'] as const;
+
+  /** Hangs until the request's signal aborts (a timeout, or the caller's abort), then rejects as fetch does. */
+  const hang: Handler = (request) =>
+    new Promise((_, reject) => {
+      const { signal } = request;
+      if (signal.aborted) reject(signal.reason);
+      else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+  /** A first answer that spends the window: the next request waits `resetAfter` seconds. */
+  const spent = (resetAfter: string) => json(member('m1'), 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': resetAfter });
+
+  interface Scenario {
+    handler: Handler;
+    options?: ClientOptions;
+    /** The call that fails (or is held), made after `before`; `signal` is aborted at `abortOn`. */
+    call: (client: CommunityServerClient, signal: AbortSignal) => Promise<unknown>;
+    before?: (client: CommunityServerClient) => Promise<unknown>;
+    /** Aborts the call's signal when the client emits this event. */
+    abortOn?: (typeof EVENTS)[number];
+    /** The error the call ends with (`undefined`: it succeeds). */
+    error: (new (...args: never[]) => Error) | undefined;
+    /** An event the scenario must have emitted, so that its channel was exercised. */
+    emits: (typeof EVENTS)[number];
+  }
+
+  const scenarios: [string, Scenario][] = [
+    [
+      'a network error quoting the Authorization header, retried once',
+      {
+        handler: (request) => {
+          throw new TypeError(`fetch failed: sent authorization: ${request.headers.get('authorization')}`);
+        },
+        options: { maxRetries: 1 },
+        call: (client) => client.members.get('m1'),
+        error: ConnectionError,
+        emits: 'retry',
+      },
+    ],
+    [
+      'a timeout of a call whose path holds the token, retried once',
+      {
+        handler: hang,
+        options: { timeout: 20, maxRetries: 1 },
+        call: (client) => client.members.get(TOKEN),
+        error: TimeoutError,
+        emits: 'retry',
+      },
+    ],
+    [
+      'an abort while the attempt is out, the token in the path',
+      {
+        handler: hang,
+        call: (client, signal) => client.members.get(TOKEN, { signal }),
+        abortOn: 'request',
+        error: AbortError,
+        emits: 'request',
+      },
+    ],
+    [
+      'an abort reason quoting the header, during the wait before a retry',
+      {
+        handler: () => json(errorBody('down', 'down'), 503, { 'retry-after': '30' }),
+        call: (client, signal) => client.members.get(TOKEN, { signal }),
+        abortOn: 'retry',
+        error: AbortError,
+        emits: 'retry',
+      },
+    ],
+    [
+      'a 404 of a call whose path holds the token',
+      {
+        handler: () => json(errorBody('member_not_found', 'no such member'), 404),
+        call: (client) => client.members.get(TOKEN),
+        error: NotFoundError,
+        emits: 'response',
+      },
+    ],
+    [
+      'retried 503s of a call whose path holds the token',
+      {
+        handler: () => json(errorBody('down', `down for ${bearer}`), 503, { 'retry-after': '0' }),
+        options: { maxRetries: 2 },
+        call: (client) => client.members.get(TOKEN),
+        error: ServiceUnavailableError,
+        emits: 'retry',
+      },
+    ],
+    [
+      'a body failing its schema, the token in the path and the body',
+      {
+        handler: () => json({ id: TOKEN }),
+        call: (client) => client.members.get(TOKEN),
+        error: ResponseValidationError,
+        emits: 'response',
+      },
+    ],
+    [
+      'a rate-limit hold of a call whose path holds the token',
+      {
+        handler: (_, attempt) => (attempt === 1 ? spent('0.05') : json(member('m1'))),
+        before: (client) => client.members.get('m1'),
+        call: (client) => client.members.get(TOKEN),
+        error: undefined,
+        emits: 'rateLimitWait',
+      },
+    ],
+    [
+      'a rate-limit refusal (the wait outlasts the timeout) of a call whose path holds the token',
+      {
+        handler: () => spent('100'),
+        options: { timeout: 1000 },
+        before: (client) => client.members.get('m1'),
+        call: (client) => client.members.get(TOKEN),
+        error: RateLimitError,
+        emits: 'response',
+      },
+    ],
+  ];
+
+  it.each(scenarios)('%s: not in the error, a log line at debug, an event, a span', async (_, scenario) => {
+    const lines: string[] = [];
+    const write = (line: string) => void lines.push(line);
+    const { client } = clientWith(scenario.handler, {
+      logLevel: 'debug',
+      logger: { error: write, warn: write, info: write, debug: write },
+      ...scenario.options,
+    });
+    const controller = new AbortController();
+    const events: [string, unknown][] = [];
+    for (const name of EVENTS) {
+      client.on(name, (event) => {
+        events.push([name, event]);
+        if (name === scenario.abortOn) controller.abort(new Error(`gave up; headers were ${bearer}`));
+      });
+    }
+    const exporter = new InMemorySpanExporter();
+    instrument(client, { tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }) });
+
+    await scenario.before?.(client);
+    const outcome = await scenario.call(client, controller.signal).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+    if (scenario.error) expect(outcome).toBeInstanceOf(scenario.error);
+    else expect(outcome).toBeUndefined();
+    expect(events.map(([name]) => name)).toContain(scenario.emits);
+    const spans = exporter.getFinishedSpans();
+    expect(spans).toHaveLength(scenario.before ? 2 : 1);
+    const texts = [
+      ...(outcome === undefined ? [] : deepRenderings(outcome as Error)),
+      ...lines,
+      inspect(events, { depth: Infinity }),
+      JSON.stringify(events),
+      ...spans.map((span) =>
+        inspect({ name: span.name, attributes: span.attributes, events: span.events, status: span.status }, { depth: Infinity }),
+      ),
+    ];
+    for (const text of texts) expect(text).not.toContain(TOKEN);
   });
 });

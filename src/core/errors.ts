@@ -287,10 +287,11 @@ export function apiError(init: ApiErrorInit): ApiError {
 
 /**
  * The typed error of a non-2xx answer to `target`: its body read whatever its shape, its class by
- * status, every occurrence of `secret` (the caller's token) replaced. The client's transport and
- * `connectMock` both make theirs here.
+ * status, every occurrence of `secret` (`connectMock`'s admin token) replaced. The client's
+ * transport and `connectMock` both make theirs here; the transport passes no secret, as every
+ * error of a call is redacted where it leaves the transport.
  */
-export function responseError(response: Response, body: string, target: RequestTarget, secret: string | undefined): ApiError {
+export function responseError(response: Response, body: string, target: RequestTarget, secret?: string): ApiError {
   const parsed = parseErrorBody(response.status, response.statusText, body);
   const headers = Object.fromEntries(response.headers);
   return apiError(redact({ ...parsed, headers, status: response.status, method: target.method, path: target.path }, secret));

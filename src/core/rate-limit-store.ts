@@ -37,21 +37,24 @@ export interface RateLimitWindow {
  * ("go": the request is counted), waiting the milliseconds of any other answer between calls.
  * `ticket` names the request: the same string on every call for it, unique across clients. A
  * fair store serves tickets in the order of their first call, so waiting requests go out in the
- * order they arrived, whichever client sent them; a ticket not asked about again within the wait
- * it was given (and a second of grace) belongs to a request that gave up, and loses its place.
+ * order they arrived, whichever client sent them. A request that gives up waiting (its caller
+ * aborts, or the wait outlasts its timeout) is recorded at once with its ticket and no window,
+ * and leaves the queue then: those behind it go at the reset. A ticket not asked about again
+ * within the wait it was given (and a second of grace) belongs to a client that died, and loses
+ * its place.
  * While no window is known (at the start, or after a reset) a store lets one request go to learn
  * the budget and holds the rest until that one is recorded. After the answer,
  * `record(key, window, ticket)` hands the store what the service said: the window's budget and
  * reset; `null` when the answer carried no rate-limit headers (the service does not limit: until
  * an answer shows a limit, requests need not wait); `undefined` when the request failed without
- * an answer, or its answer told of a window already over.
+ * an answer, or its answer told of a window already over, or it gave up while still queued.
  * @example
  * import { CommunityServerClient, type RateLimitStore, type RateLimitWindow } from 'community-server-sdk';
  *
  * // The protocol in one process, first come first served (what the default does in-process):
  * const queue: string[] = [];
  * let window: { remaining: number; resetAt: number } | undefined;
- * let probing = false;
+ * let probe: string | undefined;
  * let unlimited = false;
  * const store: RateLimitStore = {
  *   async spend(_key, ticket) {
@@ -61,14 +64,15 @@ export interface RateLimitWindow {
  *       if (window.remaining === 0) return window.resetAt - Date.now();
  *       window.remaining--;
  *     } else if (!unlimited) {
- *       if (probing) return 10; // the window's first request is out to learn its budget
- *       probing = true;
+ *       if (probe) return 10; // the window's first request is out to learn its budget
+ *       probe = ticket;
  *     }
  *     queue.shift();
  *     return 0;
  *   },
- *   async record(_key, answered: RateLimitWindow | null | undefined) {
- *     probing = false;
+ *   async record(_key, answered: RateLimitWindow | null | undefined, ticket) {
+ *     if (ticket && queue.includes(ticket)) return void queue.splice(queue.indexOf(ticket), 1); // gave up waiting
+ *     if (ticket === probe) probe = undefined;
  *     if (answered === null) unlimited = !window;
  *     if (answered) window = { remaining: answered.remaining, resetAt: Date.now() + answered.resetInMs };
  *   },
@@ -89,7 +93,8 @@ export interface RateLimitStore {
   /**
    * Records what an answer said about the window: the window; `null` for an answer without
    * rate-limit headers; `undefined` when the request failed without an answer (a probe for a new
-   * window is then free to go again). `ticket` is the request's (the one its `spend` was given);
+   * window is then free to go again), or gave up while queued (it leaves the queue, and nothing
+   * else changes). `ticket` is the request's (the one its `spend` was given);
    * absent when the client, while the store was failing, only asks whether it answers again,
    * handing it the window as the client knows it.
    * @example
@@ -176,27 +181,36 @@ export class StoreGate implements Gate {
     const key = await this.#key;
     const ticket = `${this.#owner}:${this.#tickets++}`;
     const since = this.#now();
-    for (;;) {
-      if (this.#down) {
-        this.#checkBack(key);
-        return this.#local.acquire(target, budgetMs - (this.#now() - since), signal, onHeld);
+    let queued = false;
+    try {
+      for (;;) {
+        if (this.#down) {
+          this.#checkBack(key);
+          return await this.#local.acquire(target, budgetMs - (this.#now() - since), signal, onHeld);
+        }
+        let wait: number;
+        try {
+          wait = await withTimeout(this.#store.spend(key, ticket));
+          if (!Number.isFinite(wait) || wait < 0) throw new Error(`spend() answered ${String(wait)}, not milliseconds ≥ 0`);
+        } catch (error) {
+          this.#fail(error);
+          continue;
+        }
+        const held = this.#now() - since;
+        if (wait === 0) {
+          if (held > 0) onHeld?.(held);
+          return (headers) => this.#record(key, headers, ticket);
+        }
+        queued = true;
+        if (held + wait > budgetMs) throw waitTooLong(target, held + wait, budgetMs);
+        this.#log.info?.(`${label(target)}: the rate-limit store says wait; holding ${wait} ms`);
+        await sleep(wait, signal);
       }
-      let wait: number;
-      try {
-        wait = await withTimeout(this.#store.spend(key, ticket));
-        if (!Number.isFinite(wait) || wait < 0) throw new Error(`spend() answered ${String(wait)}, not milliseconds ≥ 0`);
-      } catch (error) {
-        this.#fail(error);
-        continue;
-      }
-      const held = this.#now() - since;
-      if (wait === 0) {
-        if (held > 0) onHeld?.(held);
-        return (headers) => this.#record(key, headers, ticket);
-      }
-      if (held + wait > budgetMs) throw waitTooLong(target, held + wait, budgetMs);
-      this.#log.info?.(`${label(target)}: the rate-limit store says wait; holding ${wait} ms`);
-      await sleep(wait, signal);
+    } catch (error) {
+      // Given up (aborted, or the wait outlasts the timeout): its place in the store's queue goes
+      // now, so those behind it go at the reset, not once the store gives the place up itself.
+      if (queued) this.#record(key, undefined, ticket);
+      throw error;
     }
   }
 

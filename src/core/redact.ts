@@ -118,6 +118,25 @@ export function redact<T>(value: T, secret: string | undefined): T {
   return (dirty ? result : value) as T;
 }
 
+/**
+ * `error`, one the SDK made for a call and no one has seen yet, with every occurrence of
+ * `secret` replaced in each of its own properties (message, stack, cause, path, details,
+ * headers, issues…) as {@link redact} replaces it: in place, so that its class, and every
+ * `instanceof` a caller checks, stay what they were.
+ */
+export function redactError<E extends Error>(error: E, secret: string | undefined): E {
+  for (const key of Reflect.ownKeys(error)) Reflect.set(error, key, redact(Reflect.get(error, key), secret));
+  return error;
+}
+
+/**
+ * {@link redact} for the SDK's own flat payloads (an event, a call as a tracer sees it): strings
+ * and numbers, so a look at each string finds the secret where a walk would, and the walk runs
+ * only then. Most payloads mention no secret, and leave as they are.
+ */
+export const redactRecord = <T extends object>(record: T, secret: string | undefined): T =>
+  secret && Object.values(record).some((value) => typeof value == 'string' && value.includes(secret)) ? redact(record, secret) : record;
+
 /** A one-line description of any thrown value, never throwing itself (a hostile `toString` or getter). */
 export function describeThrown(thrown: unknown): string {
   try {

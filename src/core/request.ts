@@ -70,8 +70,9 @@ export function createCaller(config: CallerConfig): Call {
     return listPromise(endpoint, request, parts.listParams ?? {});
   };
 
+  // The body is read inside the send, so the call's trace ends after its schema was checked.
   const fetchData = (endpoint: Endpoint, request: OutgoingRequest): Promise<WithResponse<unknown>> =>
-    config.send(request).then((received) => ({ data: readBody(endpoint, request, received), response: received.response }));
+    config.send(request, (received) => ({ data: readBody(endpoint, request, received), response: received.response }));
 
   /**
    * A list request, described once: its next pages and its watch's polls re-send the same

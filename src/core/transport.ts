@@ -6,6 +6,11 @@
  * failure), the events and traces of a call, the log lines, and turning whatever went wrong into
  * the SDK's typed errors. Owning the loop, rather than steering ky's retries through its hooks,
  * keeps retries ours across ky upgrades: a test pins what we rely on ky for.
+ *
+ * What a call hands out leaves by one door, `send`'s: each event (to listeners and tracers), the
+ * call as a tracer sees it, and the call's error are redacted there, once, whatever built them,
+ * and log lines by the log itself. The code behind the door names the request by its raw path
+ * and quotes what was thrown as it came: no step of it has to remember the token.
  * @module
  */
 import ky, { TimeoutError as KyTimeoutError } from 'ky';
@@ -15,10 +20,10 @@ import type { ClientEvents, Emitter } from './events';
 import { RateLimitGate, type Gate, type Settle } from './rate-limit';
 import { StoreGate, type RateLimitMode } from './rate-limit-store';
 import { label, type Log } from './log';
-import { describeThrown, redact } from './redact';
+import { describeThrown, redactError, redactRecord } from './redact';
 import { describeFailure, retryDelay, type Failure, type RetryPolicy } from './retry-policy';
 import { sleep } from './sleep';
-import type { CallTrace, Tracer } from './trace';
+import { traceCall, type CallInfo, type Tracer } from './trace';
 
 /** What the transport needs from the client's options. */
 export interface TransportConfig {
@@ -58,7 +63,11 @@ export interface Received {
   body: string;
 }
 
-export type Send = (request: OutgoingRequest) => Promise<Received>;
+/**
+ * Sends `request` and hands its answer to `read` (which checks the body and makes the call's
+ * result): the call's trace covers both, and an error of either leaves by the same door.
+ */
+export type Send = <T>(request: OutgoingRequest, read: (received: Received) => T) => Promise<T>;
 
 /** Retries of a call: 0.5 s, 1 s, … up to 8 s (jittered), or the service's `Retry-After` up to a minute. */
 const CALL_RETRIES: RetryPolicy = {
@@ -108,11 +117,10 @@ export function createTransport(config: TransportConfig): Send {
     notify: Notify | undefined,
   ): Promise<Outcome> {
     const { signal } = request.options;
-    const target = notify && { endpoint: request.endpoint, method: request.method, path: redact(request.path, token) };
     // Requests without a token (the health probes) are not rate limited: the gate neither holds nor counts them.
-    const onHeld = notify && ((waitMs: number) => notify('rateLimitWait', { ...target!, waitMs }));
+    const onHeld = notify && ((waitMs: number) => notify('rateLimitWait', { waitMs }));
     const settle: Settle | undefined = request.auth ? await gate?.acquire(request, timeout, signal, onHeld) : undefined;
-    notify?.('request', { ...target!, attempt });
+    notify?.('request', { attempt });
     const started = performance.now();
     let body = '';
     try {
@@ -129,7 +137,7 @@ export function createTransport(config: TransportConfig): Send {
       settle?.(response.headers);
       const durationMs = Math.round(performance.now() - started);
       log.debug?.(`${label(request)} → ${response.status} in ${durationMs} ms (attempt ${attempt})`);
-      notify?.('response', { ...target!, attempt, status: response.status, durationMs });
+      notify?.('response', { attempt, status: response.status, durationMs });
       const received = { response, body };
       if (response.ok) return { received, failure: undefined };
       return {
@@ -166,16 +174,7 @@ export function createTransport(config: TransportConfig): Send {
       if (wait === undefined) throw failed(request, outcome, timeout);
       const reason = describeFailure(outcome.failure);
       log.info?.(`${label(request)}: ${reason}; retry ${n} of ${limit} in ${wait} ms`);
-      const status = outcome.received?.response.status;
-      notify?.('retry', {
-        endpoint: request.endpoint,
-        method: request.method,
-        path: redact(request.path, token),
-        attempt: n,
-        reason,
-        status,
-        waitMs: wait,
-      });
+      notify?.('retry', { attempt: n, reason, status: outcome.received?.response.status, waitMs: wait });
       await sleep(wait, options.signal);
     }
   }
@@ -185,58 +184,61 @@ export function createTransport(config: TransportConfig): Send {
     const target = `${request.method} ${request.path}`;
     if (outcome.received) {
       const { response, body } = outcome.received;
-      return responseError(response, body, request, token);
+      return responseError(response, body, request);
     }
     if (outcome.failure.kind === 'timeout') return new TimeoutError(`${target} timed out after ${timeout} ms per attempt`);
-    return new ConnectionError(redact(`${target} failed: ${describeThrown(outcome.thrown)}`, token), {
-      cause: redact(outcome.thrown, token),
-    });
+    return connectionError(request, outcome.thrown);
   }
 
-  return async function send(request) {
-    const traces = config.tracers.length ? startTraces(config.tracers, request, config.baseUrl, token) : [];
+  // Reported once per client: a broken tracer fails the same way on every call.
+  let tracerFailed = false;
+  const onTracerFailure = (error: unknown) => {
+    if (tracerFailed) return;
+    tracerFailed = true;
+    log.warn?.(`a tracer failed (${describeThrown(error)}); calls go on unchanged`);
+  };
+
+  return async function send(request, read) {
+    // The door: every payload, the call's description and its error are redacted here.
+    const trace = config.tracers.length
+      ? traceCall(config.tracers, redactRecord(callInfo(request, config.baseUrl), token), onTracerFailure)
+      : undefined;
     const notify: Notify | undefined =
-      events.active || traces.length
-        ? (name, event) => {
+      events.active || trace
+        ? (name, fields) => {
+            const { endpoint, method, path } = request;
+            const event = redactRecord({ endpoint, method, path, ...fields } as ClientEvents[typeof name], token);
             events.emit(name, event);
-            for (const trace of traces) trace.event(name, event);
+            trace?.event(name, event);
           }
         : undefined;
-    // Tracers nest: the first installed is outermost.
-    const call = traces.reduceRight<() => Promise<Received>>(
-      (inner, trace) => () => trace.run(inner),
-      () => attempts(request, notify),
-    );
+    let received: Received | undefined;
     try {
-      const received = await call();
-      for (const trace of traces) trace.end({ status: received.response.status, error: undefined });
-      return received;
+      const call = () => attempts(request, notify);
+      received = await (trace ? trace.run(call) : call());
+      const result = read(received);
+      trace?.end({ status: received.response.status, error: undefined });
+      return result;
     } catch (thrown) {
-      // A thrown Proxy can throw again when only asked its class (`instanceof`), with the token:
-      // that throw is the fetch's too, so it is reported as the failure, and nothing of it kept.
-      const error = await Promise.resolve()
-        .then(() => asSdkError(thrown, request, token))
-        .catch(() => new ConnectionError(`${request.method} ${request.path} failed: an unprintable value`));
-      for (const trace of traces) trace.end({ status: (error as { status?: number }).status, error });
+      // What `read` threw is the SDK's own; what the attempts threw becomes the SDK's.
+      const error = redactError(received ? (thrown as Error) : asSdkError(thrown, request), token);
+      trace?.end({ status: received?.response.status ?? (error as { status?: number }).status, error });
       throw error;
     }
   };
 }
 
-type Notify = <Name extends keyof ClientEvents>(name: Name, event: ClientEvents[Name]) => void;
+/** Tells listeners and tracers of an event of the call: its fields, to which the door adds the call's endpoint, method and path. */
+type Notify = <Name extends keyof ClientEvents>(name: Name, fields: Omit<ClientEvents[Name], keyof RequestTarget | 'endpoint'>) => void;
 
-/** The traces of one call, one per tracer; the path and URL redacted as every other output is. */
-function startTraces(tracers: readonly Tracer[], request: OutgoingRequest, baseUrl: string, token: string | undefined): CallTrace[] {
-  const path = redact(request.path, token);
-  const info = {
-    endpoint: request.endpoint,
-    method: request.method,
-    path,
-    template: request.template,
-    url: baseUrl + path + redact(request.query, token),
-  };
-  return tracers.map((tracer) => tracer(info));
-}
+/** The call as a tracer sees it before it starts. */
+const callInfo = (request: OutgoingRequest, baseUrl: string): CallInfo => ({
+  endpoint: request.endpoint,
+  method: request.method,
+  path: request.path,
+  template: request.template,
+  url: baseUrl + request.path + request.query,
+});
 
 /**
  * Why an attempt threw, and whether that is final: a fetch's own `AbortError` (not the caller's,
@@ -254,10 +256,17 @@ function classify(thrown: unknown): { failure: Failure; final: boolean } {
 }
 
 /** What escaped the attempts, as the SDK's error: the caller's abort, an error already typed, or (a bug) anything else. */
-function asSdkError(thrown: unknown, request: OutgoingRequest, token: string | undefined): Error {
+function asSdkError(thrown: unknown, request: OutgoingRequest): Error {
   const { signal } = request.options;
-  const target = `${request.method} ${request.path}`;
-  if (signal?.aborted) return new AbortError(`${target} was aborted`, { cause: redact(signal.reason, token) });
-  if (thrown instanceof CommunityServerError) return thrown;
-  return new ConnectionError(redact(`${target} failed: ${describeThrown(thrown)}`, token), { cause: redact(thrown, token) });
+  if (signal?.aborted) return new AbortError(`${request.method} ${request.path} was aborted`, { cause: signal.reason });
+  try {
+    if (thrown instanceof CommunityServerError) return thrown;
+  } catch {
+    // A thrown Proxy can throw again when only asked its class: a failure no one can describe.
+  }
+  return connectionError(request, thrown);
 }
+
+/** The error of a call that got no answer: what was thrown, quoted, and kept as its cause. */
+const connectionError = (request: RequestTarget, thrown: unknown) =>
+  new ConnectionError(`${request.method} ${request.path} failed: ${describeThrown(thrown)}`, { cause: thrown });

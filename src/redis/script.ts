@@ -13,7 +13,8 @@
  * holds back the budget only until its leases run out. `KEYS[3]`, the queue: the tickets of the
  * requests told to wait, scored by arrival (`seq`), so they go out first come, first served,
  * whichever process sent them. `KEYS[4]`: by when each waiting ticket must ask again (its wait
- * plus a grace); a ticket that does not (its request gave up, its process died) leaves the queue.
+ * plus a grace); a ticket that does not (its process died) leaves the queue. A request that gives
+ * up waiting says so (its record), and leaves at once.
  *
  * - `spend ticket leaseMs`: a ticket's place is its rank in the queue (or the queue's end, for a
  *   newcomer). Inside a known window it goes if the budget covers every ticket ahead of it and
@@ -25,8 +26,11 @@
  *   unless the service is known not to limit (all go), and the others poll until its answer is
  *   recorded. A ticket that goes leaves the queue and takes a lease; one that waits joins the
  *   queue, if not in it yet.
- * - `record lease (remaining resetInMs | none)`: first removes the lease (`''`: none; a client
- *   that only checks whether Redis is back has no request out, and must not free another's).
+ * - `record lease (remaining resetInMs | none)`: a lease still in the queue is a request that gave
+ *   up waiting (aborted, or refused for its timeout): it leaves the queue, and that is all, so
+ *   those behind it go at the reset rather than once its grace runs out. Else the record first
+ *   removes the lease (`''`: none; a client that only checks whether Redis is back has no
+ *   request out, and must not free another's).
  *   The first answer of a new window then sets it, less the leases still out (they may land in it
  *   too). A later answer of the same window with the lowest remaining yet (`lowest`) was admitted
  *   after every answer recorded so far, so its figure less the leases still out is again the
@@ -94,6 +98,7 @@ if ARGV[1] == 'spend' then
   redis.call('PEXPIRE', leases, ARGV[3])
   return 0
 end
+if redis.call('ZREM', queue, ARGV[2]) == 1 then redis.call('ZREM', waiting, ARGV[2]) return 0 end
 redis.call('ZREM', leases, ARGV[2])
 local out = redis.call('ZCARD', leases)
 local counted = ARGV[2] ~= '' and redis.call('HGET', key, 'm:' .. ARGV[2]) == redis.call('HGET', key, 'gen')
