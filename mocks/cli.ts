@@ -3,24 +3,29 @@
  * `community-server-mock`: serves the mock over HTTP on loopback and prints its base URL and tokens.
  *
  *   npx -p community-server-sdk community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency 0] [--activity ms] [--world FILE]
- *     [--rate-limit 20/1s] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
+ *     [--tokens seeded|random] [--rate-limit 20/1s] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
  *   npx -p community-server-sdk community-server-mock snapshot --out FILE
  * @module
  */
 import { parseArgs } from 'node:util';
-import { authErrorShapeFlag, integer, isLoopback, rateLimitFlag } from './cli-flags';
+import { AUTH_ERROR_SHAPES, choiceFlag, integer, isLoopback, rateLimitFlag, TOKEN_SOURCES } from './cli-flags';
 import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './cli-snapshot';
 import { createMockApi } from './index';
 import { startMockHttpServer } from './node';
 
 const USAGE = `Usage: community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency ms] [--activity ms] [--world FILE]
-                             [--rate-limit N/window] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
+                             [--tokens seeded|random] [--rate-limit N/window] [--auth-failures N]
+                             [--auth-error-shape string|object] [--admin-token T]
        community-server-mock snapshot --out FILE
 
 Serves the Community Server Data API mock over HTTP and prints its base URL and tokens, and the
 admin token of its control API (/__mock/*: reset, journal, rows, activity, health, faults, clock).
 --activity ms: the world changes by itself, one seeded event (a log, a shift, a call…) every ms.
---world FILE: serve a snapshot (written by \`snapshot --out FILE\`) instead of the seeded server.
+--world FILE: serve a snapshot (written by \`snapshot --out FILE\`) instead of the seeded server,
+  under fresh random API tokens: its data is a real server's, and the seeded tokens are the
+  same in every install.
+--tokens seeded|random: the API tokens' secrets: the seed's, the same at every start (the default
+  without --world), or fresh from a secure random source at each start (the default with --world).
 --rate-limit N/window: N requests per token per window, the window in ms, s or m (20/1s, 100/1m).
 --auth-failures N: suspend a token for 60 s after N failed authentications.
 --auth-error-shape string|object: the body of 401 and 403 answers (default string).
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
       latency: { type: 'string' },
       activity: { type: 'string' },
       world: { type: 'string' },
+      tokens: { type: 'string' },
       'rate-limit': { type: 'string' },
       'auth-failures': { type: 'string' },
       'auth-error-shape': { type: 'string' },
@@ -51,13 +57,15 @@ async function main(): Promise<void> {
   const rateLimit = rateLimitFlag(values['rate-limit']);
   const authFailureLimit =
     values['auth-failures'] === undefined ? undefined : integer('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
-  const authErrorShape = authErrorShapeFlag(values['auth-error-shape']);
+  const authErrorShape = choiceFlag('auth-error-shape', values['auth-error-shape'], AUTH_ERROR_SHAPES);
+  const tokens = choiceFlag('tokens', values.tokens, TOKEN_SOURCES);
   const world = values.world === undefined ? undefined : await readWorldFile(values.world);
   const mock = createMockApi({
     seed,
     latency,
     ...(activity ? { activity } : {}),
     ...(world ? { world } : {}),
+    ...(tokens ? { tokens } : {}),
     ...(rateLimit ? { rateLimit } : {}),
     ...(authFailureLimit ? { authFailureLimit } : {}),
     ...(authErrorShape ? { authErrorShape } : {}),

@@ -28,7 +28,16 @@ import { Store } from './store';
 import type { MockTokens } from './types';
 import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
 import { worldFromSnapshot } from './snapshot/world';
-import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
+import {
+  buildWorld,
+  DEFAULT_COUNTS,
+  randomTokenSecret,
+  runtimeFaker,
+  tokenSecret,
+  withRandomSecrets,
+  type World,
+  type WorldCounts,
+} from './world';
 
 export type {
   ActivityEntry,
@@ -82,10 +91,18 @@ export interface MockOptions {
   /**
    * A snapshot to serve as the `main` server instead of seeded rows (from {@link snapshotWorld},
    * or its JSON file parsed). The five tokens are still the mock's own, now scoped to the
-   * snapshot's server; `noCad` stays seeded. Checked first: a bad one throws an `InvalidArgumentError` naming
+   * snapshot's server, with fresh random secrets unless `tokens: 'seeded'`; `noCad` stays seeded.
+   * Checked first: a bad one throws an `InvalidArgumentError` naming
    * the path inside it, e.g. `world.members[3].createdAt: expected int`. Not with `counts`.
    */
   world?: WorldSnapshot;
+  /**
+   * The secrets of the five tokens (`mock.tokens`) and of those the API creates: `'seeded'`, from
+   * `seed` (the same in every install, so anyone can present them), or `'random'`, fresh from the
+   * platform's secure random source at each `createMockApi` (kept across `reset()`). Default:
+   * `'random'` with a `world` (a real server's data), else `'seeded'`.
+   */
+  tokens?: MockTokenSource;
   /** The source of `mock.clock` (default `Date.now`): what it reads before any `clock.advance`. */
   now?: () => number;
   /** Starts `mock.activity` at once, one event every `intervalMs` (see {@link MockActivity}). Off by default. */
@@ -93,6 +110,14 @@ export interface MockOptions {
   /** How many rows `mock.requests` keeps: the newest `limit`, default {@link DEFAULT_JOURNAL_LIMIT} (1000); `0` keeps none. */
   journal?: JournalOptions;
 }
+
+/**
+ * Where the mock's token secrets come from (`createMockApi({ tokens })`): the seed, or the
+ * platform's secure random source.
+ * @example
+ * const mock = createMockApi({ world: snapshot, tokens: 'seeded' }); // the seed's tokens, as in every install
+ */
+export type MockTokenSource = 'seeded' | 'random';
 
 /**
  * The mock of the whole API: what {@link createMockApi} returns.
@@ -108,7 +133,7 @@ export interface MockApi {
   readonly handlers: readonly HttpHandler[];
   /** A `fetch` answered by the handlers in-process: no network, no interception. */
   readonly fetch: typeof globalThis.fetch;
-  /** The seeded tokens: `main`, `noCad`, `readOnly`, `expired`, `revoked`. */
+  /** The five tokens: `main`, `noCad`, `readOnly`, `expired`, `revoked`: the seed's, or random ones (the `tokens` option). */
   readonly tokens: MockTokens;
   /** The in-memory data; read and write it from tests. `reset()` replaces it. */
   readonly store: Store;
@@ -129,7 +154,7 @@ export interface MockApi {
    * worker), oldest first: the newest `journal.limit` of them (1000 by default). Tokens appear by
    * role, never as secrets; a secret inside a path, query or body reads `[redacted]`. A copy:
    * read it again for newer rows. `reset()` empties it. What the HTTP server refuses itself
-   * never reaches the mock and is not in it: a CORS preflight, a body over 1 MB.
+   * never reaches the mock and is not in it: a CORS preflight, a body over 1 MiB.
    * @example
    * await client.members.get(id);
    * expect(mock.requests.map((r) => [r.endpoint, r.token, r.status])).toEqual([['members.get', 'main', 200]]);
@@ -180,6 +205,7 @@ const OPTION_NAMES = [
   'now',
   'activity',
   'world',
+  'tokens',
   'journal',
 ];
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
@@ -229,6 +255,9 @@ function checkOptions(options: MockOptions): void {
   if (options.world !== undefined && counts !== undefined) {
     throw new InvalidArgumentError('counts sizes a seeded world; a world snapshot brings its own rows: pass one or the other');
   }
+  if (options.tokens !== undefined && options.tokens !== 'seeded' && options.tokens !== 'random') {
+    throw new InvalidArgumentError(`tokens must be "seeded" or "random", got ${describe(options.tokens)}`);
+  }
   if (options.journal !== undefined && !isCount(options.journal?.limit)) {
     throw new InvalidArgumentError('journal must be { limit }, an integer ≥ 0');
   }
@@ -248,8 +277,11 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     typeof options.authFailureLimit === 'number'
       ? { failures: options.authFailureLimit, durationMs: SUSPENSION_MS }
       : options.authFailureLimit;
-  const pristine: World =
+  const built: World =
     options.world === undefined ? buildWorld(seed, options.counts) : worldFromSnapshot(parseSnapshot(options.world), seed);
+  // A snapshot is a real server's data: served under tokens every install knows, anyone could read it.
+  const randomTokens = (options.tokens ?? (options.world === undefined ? 'seeded' : 'random')) === 'random';
+  const pristine = randomTokens ? withRandomSecrets(built) : built;
   let runtime = runtimeFaker(seed);
   const time = createClock(options.now ?? Date.now);
 
@@ -261,7 +293,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
     faults: new FaultTable(),
     now: () => time.clock.now(),
-    newSecret: () => tokenSecret(runtime),
+    newSecret: randomTokens ? randomTokenSecret : () => tokenSecret(runtime),
     newId: () => runtime.string.uuid(),
   };
 

@@ -13,11 +13,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
-import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlRequest } from './control/plane';
+import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlPlane } from './control/plane';
 import { InvalidArgumentError } from '../src/core/errors';
 import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
-import { errorResponse, internalError, invalidPath, MockHttpError } from './replies';
+import { errorResponse, internalError, invalidPath, MAX_BODY_BYTES, MockHttpError, payloadTooLarge } from './replies';
 
 /**
  * An msw/node server answering with the mock's handlers, on any origin.
@@ -75,15 +75,15 @@ export interface MockHttpServer {
   close(): Promise<void>;
 }
 
-/** Request bodies beyond this are refused with 413: the API's only body is a token name. */
-const MAX_BODY_BYTES = 1 << 20;
-
 // Browsers on another origin (a dashboard on a dev server) may call the mock directly.
 const CORS = {
   'access-control-allow-origin': '*',
   // PUT for the control API (`PUT /__mock/health`), which a browser test drives too.
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, accept',
+  // Any header a client sends: `RequestOptions.headers`, `traceparent`/`tracestate` of a traced
+  // call. `*` covers every header but `Authorization`, which must be named; it is safe because
+  // the mock answers any origin without credentials (cookies): a page sends only what it holds.
+  'access-control-allow-headers': 'authorization, *',
   'access-control-expose-headers':
     'allow, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-reset-after',
   'access-control-max-age': '600',
@@ -112,9 +112,13 @@ async function relay(outgoing: ServerResponse, response: Response): Promise<void
 /** An error this door finds itself, before the mock sees the request; the body is the mock's error shape. */
 const refuse = (outgoing: ServerResponse, error: MockHttpError) => relay(outgoing, errorResponse(error, 'object'));
 
-type Control = (request: ControlRequest) => Promise<Response>;
-
-async function answer(mock: MockApi, control: Control, origin: string, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+async function answer(
+  mock: MockApi,
+  control: ControlPlane,
+  origin: string,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<void> {
   const method = incoming.method ?? 'GET';
   if (method === 'OPTIONS') return send(outgoing, 204, {});
   let url: URL;
@@ -126,22 +130,21 @@ async function answer(mock: MockApi, control: Control, origin: string, incoming:
   }
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(incoming);
   if (body === 'too large') {
-    return refuse(
-      outgoing,
-      new MockHttpError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`, undefined, {
-        connection: 'close',
-      }),
-    );
+    return refuse(outgoing, payloadTooLarge());
   }
   // The control API never reaches the mock: it is not journaled, not rate limited, not delayed.
   if (isControlPath(url.pathname)) {
     const authorization = incoming.headers.authorization ?? null;
-    return relay(outgoing, await control({ method, url, authorization, body: body ? new Uint8Array(body) : undefined }));
+    return relay(outgoing, await control.answer({ method, url, authorization, body: body ? new Uint8Array(body) : undefined }));
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // The admin token opens no API request, whatever the store holds (a row written in-process
+  // with it as a secret included): presented, it reaches the mock as a bearer header with no
+  // token, which the mock answers, journals and counts as any token it does not know.
+  if (control.presentsAdminToken(headers.get('authorization'))) headers.set('authorization', 'Bearer');
   const controller = new AbortController();
   outgoing.on('close', () => controller.abort());
   await relay(
@@ -163,7 +166,9 @@ export async function startMockHttpServer({
   host = '127.0.0.1',
   adminToken = newAdminToken(),
 }: MockHttpServerOptions): Promise<MockHttpServer> {
-  const problem = adminTokenProblem(adminToken, Object.values(mock.tokens));
+  // The five come back with every reset(), whatever the store holds now.
+  const apiTokens = [...(Object.values(mock.tokens) as string[]), ...mock.store.tokens.all().map((token) => token.secret)];
+  const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
   const control = createControlPlane(mock, adminToken);
   let origin = '';

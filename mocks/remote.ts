@@ -12,13 +12,35 @@
  * const sent = await mock.requests({ endpoint: 'members.list' });
  * @module community-server-sdk/mock/remote
  */
-import { checkOptions, describe, isPlainObject } from '../src/core/arguments';
-import { ConnectionError, InvalidArgumentError, responseError } from '../src/core/errors';
+import { checkOptions, checkTimeout, describe, isAbortSignal, isPlainObject } from '../src/core/arguments';
+import {
+  AbortError,
+  apiError,
+  ConnectionError,
+  InvalidArgumentError,
+  ResponseValidationError,
+  responseError,
+  TimeoutError,
+} from '../src/core/errors';
 import { describeThrown, redact } from '../src/core/redact';
 import type { ActivityEvent, FaultRule, HealthState, MockRequest, MockRequestToken, RateLimitOptions } from './index';
 import type { CadStore, DepartmentStore, ServerStore } from './store';
 import type { TokenRecord } from './world';
 import type { Collection } from './collection';
+
+/**
+ * How long a call may take, and what aborts it: given to {@link connectMock} for every call of
+ * the connection, or as the last argument of one call (its `timeout` wins; either `signal` aborts).
+ * @example
+ * const remote = connectMock(url, adminToken, { timeout: 5_000, signal: AbortSignal.timeout(60_000) });
+ * await remote.reset({ timeout: 30_000 }); // a big world takes longer to rebuild
+ */
+export interface RemoteCallOptions {
+  /** Milliseconds a call may take, its answer read included (default 10 000); past it, a `TimeoutError`. */
+  timeout?: number | undefined;
+  /** Aborts the call; it then rejects with an `AbortError` whose `cause` is the signal's reason. */
+  signal?: AbortSignal | undefined;
+}
 
 /**
  * Narrows `remote.requests(filter)`: rows of that endpoint, status and token role (`null`: the
@@ -29,7 +51,7 @@ import type { Collection } from './collection';
 export interface RemoteRequestsFilter {
   /** The client method name, e.g. `members.get`. */
   endpoint?: string;
-  /** The status the mock answered with. */
+  /** The status the mock answered with; `0` for a network fault (no answer). */
   status?: number;
   /** The token's role (`main`, `readOnly`, …, `created`, `unknown`), or `null` for none. */
   token?: MockRequestToken;
@@ -82,14 +104,17 @@ export interface RemoteTable<Row> {
    * @example
    * const member = await remote.store('main.members').create({ username: 'ada' });
    */
-  create(partial?: Partial<Row>): Promise<Row>;
+  create(partial?: Partial<Row>, options?: RemoteCallOptions): Promise<Row>;
 }
 
 /**
  * The control API of a running mock: what {@link connectMock} returns. Each method is one
- * request; failures are the SDK's typed errors (`BadRequestError`, `AuthenticationError`,
- * `NotFoundError`, `ConnectionError`…), and bad arguments throw `InvalidArgumentError` before
- * anything is sent. The admin token stays inside: no property, error or log line holds it.
+ * request, and takes {@link RemoteCallOptions} last. Every failure is the SDK's typed error: the
+ * mock's refusals (`BadRequestError`, `AuthenticationError`, `NotFoundError`…), `ConnectionError`,
+ * `TimeoutError`, `AbortError`, and a `ResponseValidationError` (or, for a non-2xx status, the
+ * `ApiError` of it) saying what answered when the URL is not the mock's. Bad arguments throw
+ * `InvalidArgumentError` before anything is sent. The admin token stays inside: no property,
+ * error or log line holds it.
  * @example
  * const remote = connectMock(url, adminToken);
  * await remote.setHealth({ database: false });
@@ -104,19 +129,19 @@ export interface RemoteMock {
    * @example
    * beforeEach(() => remote.reset());
    */
-  reset(): Promise<void>;
+  reset(options?: RemoteCallOptions): Promise<void>;
   /**
    * The journal (`mock.requests`), oldest first, narrowed by `filter`.
    * @example
    * expect(await remote.requests({ token: 'readOnly' })).toHaveLength(3);
    */
-  requests(filter?: RemoteRequestsFilter): Promise<MockRequest[]>;
+  requests(filter?: RemoteRequestsFilter, options?: RemoteCallOptions): Promise<MockRequest[]>;
   /**
    * Empties the journal alone.
    * @example
    * await remote.clearRequests();
    */
-  clearRequests(): Promise<void>;
+  clearRequests(options?: RemoteCallOptions): Promise<void>;
   /**
    * The table at a dotted path (see {@link RemoteTablePath}); no request until `create`.
    * @example
@@ -130,19 +155,19 @@ export interface RemoteMock {
      * @example
      * const [event] = await remote.activity.step();
      */
-    step(n?: number): Promise<ActivityEvent[]>;
+    step(n?: number, options?: RemoteCallOptions): Promise<ActivityEvent[]>;
     /**
      * One event every `intervalMs`, until `stop()` or `reset()`.
      * @example
      * await remote.activity.start({ intervalMs: 500 });
      */
-    start(options: { intervalMs: number }): Promise<void>;
+    start(activity: { intervalMs: number }, options?: RemoteCallOptions): Promise<void>;
     /**
      * Stops the timed activity.
      * @example
      * await remote.activity.stop();
      */
-    stop(): Promise<void>;
+    stop(options?: RemoteCallOptions): Promise<void>;
   };
   /** Faults on demand, as `mock.faults`. */
   readonly faults: {
@@ -151,13 +176,13 @@ export interface RemoteMock {
      * @example
      * await remote.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
      */
-    add(rule: FaultRule): Promise<string>;
+    add(rule: FaultRule, options?: RemoteCallOptions): Promise<string>;
     /**
      * Removes every rule.
      * @example
      * await remote.faults.clear();
      */
-    clear(): Promise<void>;
+    clear(options?: RemoteCallOptions): Promise<void>;
   };
   /** The mock's clock, as `mock.clock`. */
   readonly clock: {
@@ -166,20 +191,20 @@ export interface RemoteMock {
      * @example
      * const now = await remote.clock.advance(3_600_000);
      */
-    advance(ms: number): Promise<number>;
+    advance(ms: number, options?: RemoteCallOptions): Promise<number>;
   };
   /**
    * Turns dependencies off and on, as `mock.setHealth(h)`.
    * @example
    * await remote.setHealth({ database: false }); // /health answers 503
    */
-  setHealth(health: Partial<HealthState>): Promise<void>;
+  setHealth(health: Partial<HealthState>, options?: RemoteCallOptions): Promise<void>;
   /**
    * Changes the rate limit, as `mock.setRateLimit(r)`; `null` turns it off.
    * @example
    * await remote.setRateLimit({ limit: 2, windowMs: 1_000 });
    */
-  setRateLimit(rateLimit: RateLimitOptions | null): Promise<void>;
+  setRateLimit(rateLimit: RateLimitOptions | null, options?: RemoteCallOptions): Promise<void>;
 }
 
 const TOKEN_ROLES = new Set<unknown>(['main', 'noCad', 'readOnly', 'expired', 'revoked', 'created', 'unknown', null]);
@@ -222,7 +247,10 @@ function checkFilter(filter: unknown): URLSearchParams {
     query.set('endpoint', endpoint);
   }
   if (status !== undefined) {
-    checkInteger('status', status, 100, 599);
+    // 0: a network fault, as the journal records it.
+    if (status !== 0 && !isInteger(status, 100, 599)) {
+      throw new InvalidArgumentError(`status must be an HTTP status from 100 to 599, or 0 for a network fault, got ${describe(status)}`);
+    }
     query.set('status', String(status));
   }
   if (token !== undefined) {
@@ -271,60 +299,132 @@ function checkRateLimit(rateLimit: unknown): void {
   checkInteger('windowMs', rateLimit.windowMs, 1);
 }
 
+/** A call's options, checked: `what` names them in a message. */
+function checkCallOptions(options: unknown, what: string): RemoteCallOptions {
+  checkOptions(options, ['timeout', 'signal'], what);
+  if (options === undefined) return {};
+  checkTimeout('timeout', options.timeout);
+  if (options.signal !== undefined && !isAbortSignal(options.signal)) throw new InvalidArgumentError('signal must be an AbortSignal');
+  return options;
+}
+
+/** A call's wait for its answer when neither it nor its connection sets one. */
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Characters of an answer that is not the mock's a message quotes: enough to recognise it. */
+const GLIMPSE_CHARS = 60;
+
+/**
+ * What a success of a route is: no body (204), or a JSON object whose `key` (none: the object
+ * itself) is of `kind`. Anything else did not come from the mock's control API.
+ */
+interface Expected {
+  readonly kind: 'nothing' | 'object' | 'array' | 'string' | 'number';
+  readonly key?: string;
+}
+const NOTHING: Expected = { kind: 'nothing' };
+const ROW: Expected = { kind: 'object' };
+const DATA: Expected = { kind: 'array', key: 'data' };
+
+function isKind(value: unknown, kind: Expected['kind']): boolean {
+  return kind === 'object' ? isPlainObject(value) : kind === 'array' ? Array.isArray(value) : typeof value === kind;
+}
+
+/** An answer in a few words: its status, media type and first characters. */
+function glimpse(response: Response, text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const start = flat.length > GLIMPSE_CHARS ? `${flat.slice(0, GLIMPSE_CHARS)}…` : flat;
+  return `${response.status} ${response.headers.get('content-type') ?? 'with no content type'}, ${start ? JSON.stringify(start) : 'empty'}`;
+}
+
 /**
  * Connects to the control API of the mock at `url` (the bin's, or `startMockHttpServer`'s
  * `http.url`), opened by `adminToken` (the bin prints it as `admin`; `http.adminToken`).
+ * `options` set every call's timeout (default 10 s) and a signal that aborts them all.
  * Nothing is sent until a method is called.
  * @example
  * import { connectMock } from 'community-server-sdk/mock/remote';
  *
- * const remote = connectMock('http://127.0.0.1:4010', process.env.MOCK_ADMIN_TOKEN!);
+ * const remote = connectMock('http://127.0.0.1:4010', process.env.MOCK_ADMIN_TOKEN!, { timeout: 5_000 });
  * await remote.reset();
  * const log = await remote.store('main.logs').create({ username: 'ada' });
  * expect(await remote.requests({ endpoint: 'logs.get' })).toEqual([]);
  */
-export function connectMock(url: string, adminToken: string): RemoteMock {
+export function connectMock(url: string, adminToken: string, options?: RemoteCallOptions): RemoteMock {
   const base = baseUrlOf(url);
   if (typeof adminToken !== 'string' || !/^[\x21-\x7e]+$/.test(adminToken)) {
     throw new InvalidArgumentError(
       'connectMock(url, adminToken): adminToken must be a non-empty string of visible ASCII characters (value not shown)',
     );
   }
+  const connection = checkCallOptions(options, 'connectMock');
 
-  /** One request of the control API: its JSON answer, or the SDK's typed error. */
-  async function send(method: string, path: string, body?: unknown): Promise<unknown> {
-    const target = { method, path };
+  /** One request of the control API: the part of its answer `expected` names, or the SDK's typed error. */
+  async function send<Answer = void>(method: string, path: string, expected: Expected, body?: unknown, call?: unknown): Promise<Answer> {
+    const { timeout = connection.timeout ?? DEFAULT_TIMEOUT_MS, signal } = checkCallOptions(call, 'call');
+    const where = `${method} ${base}${path}`;
+    let payload: string | undefined;
+    try {
+      payload = body === undefined ? undefined : JSON.stringify(body);
+    } catch (thrown) {
+      throw new InvalidArgumentError(`${where}: the body cannot be sent as JSON (${describeThrown(thrown)})`);
+    }
+    const callers = [connection.signal, signal].filter((one) => one !== undefined);
+    const timer = AbortSignal.timeout(timeout);
     let response: Response;
+    let text: string;
     try {
       response = await fetch(`${base}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${adminToken}`,
           accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.any([timer, ...callers]),
+        ...(payload === undefined ? {} : { body: payload }),
       });
+      text = await response.text();
     } catch (thrown) {
-      throw new ConnectionError(redact(`${method} ${base}${path} failed: ${describeThrown(thrown)}`, adminToken), {
+      const aborted = callers.find((one) => one.aborted);
+      if (aborted) throw new AbortError(`${where} was aborted`, { cause: redact(aborted.reason, adminToken) });
+      if (timer.aborted) throw new TimeoutError(`${where} had no answer within ${timeout} ms`);
+      throw new ConnectionError(redact(`${where} failed: ${describeThrown(thrown)}`, adminToken), {
         cause: redact(thrown, adminToken),
       });
     }
-    const text = await response.text();
-    if (!response.ok) throw responseError(response, text, target, adminToken);
-    return text ? JSON.parse(text) : undefined;
+    const isJson = /^application\/json\b/i.test(response.headers.get('content-type') ?? '');
+    if (!response.ok && isJson) throw responseError(response, text, { method, path }, adminToken);
+    let answer: unknown;
+    try {
+      answer = expected.kind === 'nothing' || !isJson ? undefined : JSON.parse(text);
+    } catch {
+      // Not JSON after all: said below.
+    }
+    const part = expected.key === undefined ? answer : isPlainObject(answer) ? answer[expected.key] : undefined;
+    if (expected.kind === 'nothing' ? response.status === 204 : response.ok && isKind(part, expected.kind)) return part as Answer;
+    // Whatever answered, it is not the mock's control API: an SPA's dev server, a proxy, another service.
+    const wanted = expected.kind === 'nothing' ? '204 No Content' : `JSON${expected.key ? ` with "${expected.key}"` : ''}`;
+    const message = redact(
+      `${where}: expected ${wanted} from the mock's control API, got ${glimpse(response, text)}; is ${base} the mock?`,
+      adminToken,
+    );
+    if (!response.ok) {
+      const headers = Object.fromEntries(response.headers);
+      throw apiError(
+        redact({ status: response.status, code: 'unknown', message, details: text.slice(0, 2048), headers, method, path }, adminToken),
+      );
+    }
+    throw new ResponseValidationError(message, { method, path, issues: [], status: response.status });
   }
-  const done = async (sending: Promise<unknown>) => void (await sending);
 
   return {
     url: base,
-    reset: () => done(send('POST', '/__mock/reset')),
-    async requests(filter) {
+    reset: (call) => send('POST', '/__mock/reset', NOTHING, undefined, call),
+    async requests(filter, call) {
       const query = checkFilter(filter).toString();
-      const answer = (await send('GET', `/__mock/requests${query ? `?${query}` : ''}`)) as { data: MockRequest[] };
-      return answer.data;
+      return send<MockRequest[]>('GET', `/__mock/requests${query ? `?${query}` : ''}`, DATA, undefined, call);
     },
-    clearRequests: () => done(send('DELETE', '/__mock/requests')),
+    clearRequests: (call) => send('DELETE', '/__mock/requests', NOTHING, undefined, call),
     store(table) {
       if (typeof table !== 'string' || !TABLE_PATH.test(table)) {
         throw new InvalidArgumentError(
@@ -332,46 +432,46 @@ export function connectMock(url: string, adminToken: string): RemoteMock {
         );
       }
       return {
-        async create(partial = {}) {
+        async create(partial = {}, call) {
           if (!isPlainObject(partial)) {
             throw new InvalidArgumentError(`${table}.create(partial): partial must be an object of fields, got ${describe(partial)}`);
           }
-          return (await send('POST', `/__mock/store/${encodeURIComponent(table)}`, partial)) as never;
+          return send<never>('POST', `/__mock/store/${encodeURIComponent(table)}`, ROW, partial, call);
         },
       };
     },
     activity: {
-      async step(n = 1) {
+      async step(n = 1, call) {
         checkInteger('activity.step(n): n', n, 0, 10_000);
-        return ((await send('POST', '/__mock/activity/step', { n })) as { data: ActivityEvent[] }).data;
+        return send<ActivityEvent[]>('POST', '/__mock/activity/step', DATA, { n }, call);
       },
-      async start(options) {
-        checkOptions(options, ['intervalMs'], 'activity.start');
-        checkInteger('intervalMs', options?.intervalMs, 1, MAX_MS);
-        await send('POST', '/__mock/activity/start', options);
+      async start(activity, call) {
+        checkOptions(activity, ['intervalMs'], 'activity.start');
+        checkInteger('intervalMs', activity?.intervalMs, 1, MAX_MS);
+        return send('POST', '/__mock/activity/start', NOTHING, activity, call);
       },
-      stop: () => done(send('POST', '/__mock/activity/stop')),
+      stop: (call) => send('POST', '/__mock/activity/stop', NOTHING, undefined, call),
     },
     faults: {
-      async add(rule) {
+      async add(rule, call) {
         checkFaultRule(rule);
-        return ((await send('POST', '/__mock/faults', rule)) as { id: string }).id;
+        return send<string>('POST', '/__mock/faults', { kind: 'string', key: 'id' }, rule, call);
       },
-      clear: () => done(send('DELETE', '/__mock/faults')),
+      clear: (call) => send('DELETE', '/__mock/faults', NOTHING, undefined, call),
     },
     clock: {
-      async advance(ms) {
+      async advance(ms, call) {
         checkInteger('clock.advance(ms): ms', ms, 0);
-        return ((await send('POST', '/__mock/clock/advance', { ms })) as { now: number }).now;
+        return send<number>('POST', '/__mock/clock/advance', { kind: 'number', key: 'now' }, { ms }, call);
       },
     },
-    async setHealth(health) {
+    async setHealth(health, call) {
       checkHealth(health);
-      await send('PUT', '/__mock/health', health);
+      return send('PUT', '/__mock/health', NOTHING, health, call);
     },
-    async setRateLimit(rateLimit) {
+    async setRateLimit(rateLimit, call) {
       checkRateLimit(rateLimit);
-      await send('PUT', '/__mock/rate-limit', rateLimit);
+      return send('PUT', '/__mock/rate-limit', NOTHING, rateLimit, call);
     },
   };
 }

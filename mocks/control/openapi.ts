@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ErrorResponseSchema } from '../../src/schemas/common';
+import { MAX_BODY_BYTES } from '../replies';
 import type { ControlOperation } from './operations';
 
 type JsonSchema = Record<string, unknown>;
@@ -18,10 +19,21 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const errorContent = { 'application/json': { schema: ERROR_REF } };
 
-/** The failures every route shares, and the one of the routes that read a body or query. */
+/** The failures every route shares, the one of the routes that read a body or query, and the one of a body too large. */
 const shared = {
   '401': { description: 'No admin token, or not this mock’s: `Authorization: Bearer <admin token>`.', content: errorContent },
   '400': { description: 'A body or query the route refuses; the message names the field.', content: errorContent },
+  '413': {
+    description: `A request body over ${MAX_BODY_BYTES} bytes (1 MiB); the connection is closed.`,
+    content: errorContent,
+  },
+};
+
+/** What a method the path does not have answers: declared once, as no operation stands for it. */
+const METHOD_NOT_ALLOWED = {
+  description: 'A method the path does not have; `Allow` lists those it has (HEAD beside each GET).',
+  headers: { Allow: { description: 'The methods of the path, e.g. `GET, HEAD, DELETE`.', schema: { type: 'string' } } },
+  content: errorContent,
 };
 
 /** The query's fields as OpenAPI parameters, from the query's object schema. */
@@ -56,6 +68,8 @@ function describeOperation(operation: ControlOperation): object {
       ...(reads ? { '400': shared['400'] } : {}),
       '401': shared['401'],
       ...(operation.path.includes('{') ? { '404': { description: 'Nothing at that path.', content: errorContent } } : {}),
+      // The HTTP server reads the body of every method but GET (and HEAD), the route's or not.
+      ...(operation.method === 'GET' ? {} : { '413': shared['413'] }),
     },
   };
 }
@@ -70,7 +84,7 @@ export function describeControlApi(operations: readonly ControlOperation[]): obj
       title: 'community-server-mock control API',
       version: '1',
       description:
-        'Drives the Community Server mock served by startMockHttpServer and the bin community-server-mock, from any language: the same mock that mock.* drives in-process. Every route needs the admin token; an unknown route is a 404, a wrong method a 405.',
+        'Drives the Community Server mock served by startMockHttpServer and the bin community-server-mock, from any language: the same mock that mock.* drives in-process. Every route needs the admin token. HEAD is answered beside each GET, without the body. An unknown route is a 404; a method its path does not have is a 405 with `Allow` (`#/components/responses/MethodNotAllowed`).',
     },
     security: [{ adminToken: [] }],
     paths,
@@ -78,6 +92,7 @@ export function describeControlApi(operations: readonly ControlOperation[]): obj
       securitySchemes: {
         adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token: `http.adminToken`, printed by the bin as "admin".' },
       },
+      responses: { MethodNotAllowed: METHOD_NOT_ALLOWED },
       schemas: {
         // The API's own error body, the one schema both documents and the client read it by.
         Error: jsonSchema(ErrorResponseSchema, 'output'),

@@ -60,6 +60,8 @@ function operation<Body extends z.ZodMiniType | undefined = undefined, Query ext
 }
 
 const count = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+/** A client method name (`members.get`); which ones exist, the mock checks where it matters (a fault). */
+const endpointName = z.string().check(z.minLength(1, 'endpoint must be a method name such as members.get'));
 
 /** A journal row (`mock.requests`), as the control API answers it. */
 export const JournalRowSchema = z.object({
@@ -75,8 +77,9 @@ export const JournalRowSchema = z.object({
 
 /** `GET /__mock/requests` filters; each narrows the rows (`token=none`: requests without a token). */
 export const RequestsQuerySchema = z.strictObject({
-  endpoint: z.optional(z.string().check(z.minLength(1))),
-  status: z.optional(z.string().check(z.regex(/^[1-5]\d\d$/, 'status must be an HTTP status, e.g. 200'))),
+  endpoint: z.optional(endpointName),
+  // 0: a network fault, as the journal records it (no answer reached the client).
+  status: z.optional(z.string().check(z.regex(/^(0|[1-5]\d\d)$/, 'status must be an HTTP status such as 200, or 0 for a network fault'))),
   token: z.optional(z.enum(TOKEN_ROLES)),
 });
 
@@ -89,7 +92,7 @@ export const HealthBodySchema = z.strictObject({
 });
 /** A fault rule (`mock.faults.add`); which endpoints exist and which fields go together, the mock checks. */
 export const FaultBodySchema = z.strictObject({
-  endpoint: z.optional(z.string().check(z.minLength(1))),
+  endpoint: z.optional(endpointName),
   status: z.optional(count(400, 599)),
   network: z.optional(z.literal(true)),
   latencyMs: z.optional(count(1, MAX_INTERVAL_MS)),

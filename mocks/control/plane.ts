@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InvalidArgumentError } from '../../src/core/errors';
+import { BEARER } from '../auth';
 import type { MockApi } from '../index';
 import { checkBody } from '../request-body';
 import { errorResponse, internalError, invalidBody, json, MockHttpError } from '../replies';
@@ -91,6 +92,37 @@ function parseJson(body: Uint8Array | undefined): unknown {
   }
 }
 
+/** Characters of a body's path a message shows: a 1 MiB body can nest a value 500 000 levels deep. */
+const SHOWN_PATH_CHARS = 80;
+
+/**
+ * Where `body` holds `secret` inside a string, key or value (`secret`, `main.name`…), or
+ * `undefined`. The admin token must never reach the mock's data: as a token row's secret it
+ * would open the API, and in any other row the API would serve it to every API token. Walked
+ * without recursion, so no nesting a 1 MiB body can hold overflows the stack.
+ */
+function pathHolding(body: unknown, secret: string): string | undefined {
+  interface Node {
+    readonly value: unknown;
+    readonly key: string;
+    readonly parent: Node | undefined;
+  }
+  const pathOf = (node: Node): string => {
+    const keys: string[] = [];
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(at.key);
+    const path = keys.reverse().join('.');
+    return path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path;
+  };
+  const pending: Node[] = [{ value: body, key: '', parent: undefined }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.key.includes(secret) || (typeof node.value === 'string' && node.value.includes(secret))) return pathOf(node);
+    if (typeof node.value === 'object' && node.value !== null) {
+      for (const [key, value] of Object.entries(node.value)) pending.push({ value, key, parent: node });
+    }
+  }
+  return undefined;
+}
+
 /** What went wrong inside a run, as an answer: a refused row is the caller's doing (400), the rest a bug of the mock. */
 function failure(error: unknown): MockHttpError {
   if (error instanceof MockHttpError) return error;
@@ -101,15 +133,26 @@ function failure(error: unknown): MockHttpError {
   return internalError(error);
 }
 
-/**
- * The control API of `mock`, opened by `adminToken` alone: a function from a request to its
- * answer. Every answer, success or error, is JSON in the spec's object shape (or a 204).
- */
-export function createControlPlane(mock: MockApi, adminToken: string): (request: ControlRequest) => Promise<Response> {
+/** The control API of one mock, as the HTTP server uses it. */
+export interface ControlPlane {
+  /** The answer to a request of `/__mock/*`: JSON in the spec's object shape (or a 204), never a throw. */
+  answer(request: ControlRequest): Promise<Response>;
+  /** Whether an `Authorization` header presents the admin token, read as the API reads a token. */
+  presentsAdminToken(authorization: string | null): boolean;
+}
+
+/** The control API of `mock`, opened by `adminToken` alone. */
+export function createControlPlane(mock: MockApi, adminToken: string): ControlPlane {
   let document: object | undefined;
   const routes: Route[] = [];
   const describe = describeOperation(() => (document ??= describeControlApi(routes.map((route) => route.operation))));
   routes.push(...[...operations, describe].map(routeOf));
+
+  // The API's own reading of the header: `bearer`, `BEARER` and several spaces present a token too.
+  function presentsAdminToken(header: string | null): boolean {
+    const presented = header === null ? undefined : BEARER.exec(header)?.[1];
+    return presented !== undefined && sameSecret(presented, adminToken);
+  }
 
   function authorize(header: string | null): void {
     if (header === null || header.trim() === '') {
@@ -118,8 +161,7 @@ export function createControlPlane(mock: MockApi, adminToken: string): (request:
         'the control API needs Authorization: Bearer <admin token> (printed by the bin as "admin")',
       );
     }
-    const presented = /^Bearer (\S+)$/.exec(header)?.[1];
-    if (presented === undefined || !sameSecret(presented, adminToken)) {
+    if (!presentsAdminToken(header)) {
       throw unauthorized('invalid_admin_token', 'that is not the admin token of this mock (API tokens never open the control API)');
     }
   }
@@ -132,9 +174,11 @@ export function createControlPlane(mock: MockApi, adminToken: string): (request:
       return match ? [{ operation: route.operation, params: match.groups ?? {} }] : [];
     });
     if (matching.length === 0) throw new MockHttpError(404, 'route_not_found', `no route of the control API has the path ${path}`);
-    const found = matching.find((route) => route.operation.method === request.method);
+    // HEAD is GET without the body (RFC 9110 §9.3.2), as on the API; node:http drops the body.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const found = matching.find((route) => route.operation.method === method);
     if (!found) {
-      const allowed = matching.map((route) => route.operation.method);
+      const allowed = matching.flatMap(({ operation }) => (operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method]));
       throw new MockHttpError(
         405,
         'method_not_allowed',
@@ -150,15 +194,23 @@ export function createControlPlane(mock: MockApi, adminToken: string): (request:
     const params = Object.fromEntries(Object.entries(found.params).map(([name, value]) => [name, decoded(value)]));
     const query = operation.query ? checkBody(Object.fromEntries(request.url.searchParams), operation.query) : undefined;
     const body = operation.body ? checkBody(parseJson(request.body), operation.body) : undefined;
+    const holding = pathHolding(body, adminToken);
+    if (holding !== undefined) {
+      const message = `${holding || 'the request body'} must not hold the admin token: it is never an API token, nor data the API serves`;
+      throw invalidBody(message, { issues: [{ path: holding, message }] });
+    }
     const result = await operation.run(mock, { body, query, params });
     return operation.status === 204 ? new Response(null, { status: 204 }) : json(operation.status, result);
   }
 
-  return async (request) => {
-    try {
-      return await answer(request);
-    } catch (error) {
-      return errorResponse(failure(error), 'object');
-    }
+  return {
+    async answer(request) {
+      try {
+        return await answer(request);
+      } catch (error) {
+        return errorResponse(failure(error), 'object');
+      }
+    },
+    presentsAdminToken,
   };
 }

@@ -81,7 +81,25 @@ export class Draw {
   }
 }
 
-/** A token secret: a recognisable prefix and 40 random characters. */
+/** A token secret: a recognisable prefix and 40 letters and digits drawn from `f` (seeded: the same for the same seed). */
 export function tokenSecret(f: Faker): string {
   return `cst_${f.string.alphanumeric(40)}`;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** The bytes kept: the largest multiple of 62 a byte holds, so that every character is as likely. */
+const UNBIASED_BELOW = 256 - (256 % ALPHANUMERIC.length);
+
+/**
+ * A token secret shaped as {@link tokenSecret}'s, from the platform's secure random source
+ * (`crypto.getRandomValues`, in Node and browsers): no seed predicts it.
+ */
+export function randomTokenSecret(): string {
+  let secret = 'cst_';
+  while (secret.length < 44) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(48))) {
+      if (byte < UNBIASED_BELOW && secret.length < 44) secret += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+    }
+  }
+  return secret;
 }

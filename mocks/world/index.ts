@@ -26,14 +26,14 @@ import { seedTokens, type Secrets, type TokenRecord } from './tokens';
 
 export { cadRefs, cadTables, type CadWorld } from './cad';
 export { departmentRefs, departments, departmentTables, type DepartmentWorld } from './departments';
-export { Draw, runtimeFaker, seededFaker, tokenSecret, WORLD_END, WORLD_START } from './draw';
+export { Draw, randomTokenSecret, runtimeFaker, seededFaker, tokenSecret, WORLD_END, WORLD_START } from './draw';
 export type { ServerRow } from './info';
 export { CALL_TITLES, LOG_REASONS, SHIFT_TYPES } from './kinds';
 export type { AccountLink } from './members';
 export type { RoleRow } from './roles';
 export type { ShiftRow } from './shifts';
 export type { CadRefs, DepartmentRefs, RowsOf, ServerRefs, Table } from './table';
-export { tokens, type Permission, type TokenRecord } from './tokens';
+export { tokens, withRandomSecrets, type Permission, type TokenRecord } from './tokens';
 
 /**
  * The server-wide tables: `ServerStore` has one collection per entry, named and documented as

@@ -144,7 +144,7 @@ export function checkRetries(name: string, value: unknown): void {
   }
 }
 
-function isAbortSignal(value: unknown): value is AbortSignal {
+export function isAbortSignal(value: unknown): value is AbortSignal {
   return (
     typeof value === 'object' &&
     value !== null &&

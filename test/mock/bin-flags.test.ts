@@ -111,7 +111,10 @@ describe('flags of the failure modes', () => {
   it('--help lists the new flags', async () => {
     const { code, stdout } = await startBin(['--help']).exit;
     expect(code).toBe(0);
-    for (const flag of ['--rate-limit', '--auth-failures', '--auth-error-shape', '--admin-token']) expect(stdout).toContain(flag);
+    for (const flag of ['--rate-limit', '--auth-failures', '--auth-error-shape', '--admin-token', '--tokens seeded|random']) {
+      expect(stdout).toContain(flag);
+    }
+    expect(stdout).toMatch(/--world FILE: .*\n.*fresh random API tokens/);
   });
 });
 
