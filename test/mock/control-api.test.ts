@@ -296,7 +296,7 @@ describe('a bad body or query is a 400 naming the field, and changes nothing', (
       '/__mock/store/main.logs',
       { createdAt: 'yesterday' },
       'invalid_row',
-      'main.logs.insert: createdAt must be an integer, got string',
+      'main.logs.create: createdAt must be an integer, got string',
     ],
     ['POST', '/__mock/store/main.logs', [1, 2], 'invalid_request', 'must be'],
     ['POST', '/__mock/store/main.logs', 'not json', 'invalid_request', 'the request body must be JSON'],
