@@ -43,7 +43,7 @@ const AHEAD_SECONDS = Math.max(
  * ({@link MAX_SECONDS}) by the furthest the mock writes past now, so every time it derives from
  * the clock is one its tables take (the year 5038).
  */
-export const LATEST_MS = (MAX_SECONDS - AHEAD_SECONDS) * 1000;
+const LATEST_MS = (MAX_SECONDS - AHEAD_SECONDS) * 1000;
 
 /** The year of `LATEST_MS`, for messages. */
 const LATEST_YEAR = new Date(LATEST_MS).getUTCFullYear();

@@ -235,6 +235,7 @@ export class Collection<Row extends object> {
    * staff.at(0);
    */
   values<Field extends keyof Row & string>(field: Field): Sequence<Row[Field]> {
+    this.#indexOf(field); // a field that is not indexed throws now, not at the first read
     const values = () => this.#indexOf(field).values as Row[Field][];
     return {
       get length() {
