@@ -9,6 +9,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { smoke, type Comparison } from './harness';
 import { mockThroughput } from './mock-throughput';
+import { storeWrites } from './store-writes';
 import { controlPlaneThroughput } from './control-plane';
 import { callParts } from './call-parts';
 import { eventOverhead } from './events';
@@ -32,6 +33,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['fairness', fairnessBench],
   ['bundle size', bundleSize],
   ['mock throughput', mockThroughput],
+  ['mock store writes', storeWrites],
   ['mock over HTTP: control plane, Prism', controlPlaneThroughput],
   ['cold import', coldImport],
 ];

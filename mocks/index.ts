@@ -23,7 +23,6 @@ import { createHandlers, hasBrokenEscapes } from './handlers';
 import type { AuthErrorShape } from './replies';
 import { checkOptions as checkKnownOptions, describe, isPlainObject } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
-import { sleep } from '../src/core/sleep';
 import { Store } from './store';
 import type { MockTokens } from './types';
 import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
@@ -42,6 +41,7 @@ import {
 export type {
   ActivityEntry,
   ActivityEvent,
+  ActivityFailure,
   ActivityKind,
   ActivityOptions,
   ActivityRows,
@@ -51,7 +51,8 @@ export type {
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
 export type { MockClock } from './clock';
 export type { FaultRule, MockFaults } from './faults';
-export { Collection, InvalidRowError, type CollectionSpec, type SortDirection, type WriteOptions } from './collection';
+export { Collection, InvalidRowError, type CollectionSpec, type PageRange, type SortDirection, type WriteOptions } from './collection';
+export type { Sequence } from './sequence';
 export type { HealthState } from './context';
 export type { MockTokens } from './types';
 export type { JournalOptions, MockRequest, MockRequestToken } from './journal';
@@ -282,32 +283,35 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   // A snapshot is a real server's data: served under tokens every install knows, anyone could read it.
   const randomTokens = (options.tokens ?? (options.world === undefined ? 'seeded' : 'random')) === 'random';
   const pristine = randomTokens ? withRandomSecrets(built) : built;
-  let runtime = runtimeFaker(seed);
   const time = createClock(options.now ?? Date.now);
+  const faults = new FaultTable();
+  // Secrets no token may take (the control API's admin token): the same set for every store.
+  const reservedSecrets = new Set<string>();
 
-  const state: MockState = {
-    store: new Store(structuredClone(pristine)),
-    gate: new Gate(options.rateLimit, failureLimit),
-    health: { ...HEALTHY },
-    served: new Map(),
-    journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
-    faults: new FaultTable(),
-    now: () => time.clock.now(),
-    newSecret: randomTokens ? randomTokenSecret : () => tokenSecret(runtime),
-    newId: () => runtime.string.uuid(),
+  /** The seeded state, as `createMockApi` and each `reset()` start it. */
+  const freshState = (): MockState => {
+    const runtime = runtimeFaker(seed);
+    return {
+      store: new Store(structuredClone(pristine), reservedSecrets),
+      gate: new Gate(options.rateLimit, failureLimit),
+      health: { ...HEALTHY },
+      served: new Map(),
+      journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
+      faults,
+      now: () => time.clock.now(),
+      latency: () => (minLatency === maxLatency ? minLatency : runtime.number.int({ min: minLatency, max: maxLatency })),
+      newSecret: randomTokens ? randomTokenSecret : () => tokenSecret(runtime),
+      newId: () => runtime.string.uuid(),
+    };
   };
+  let state = freshState();
+  const current = () => state;
 
-  const delay = (signal: AbortSignal) => {
-    const ms = minLatency === maxLatency ? minLatency : runtime.number.int({ min: minLatency, max: maxLatency });
-    return ms > 0 ? sleep(ms, signal) : Promise.resolve();
-  };
-
-  const control = createActivity(state, seed);
+  const control = createActivity(current, seed);
   if (options.activity) control.activity.start(options.activity);
 
-  const { routes, handlers, unknownRoute, brokenPath } = createHandlers(state, {
+  const { routes, handlers, unknownRoute, brokenPath } = createHandlers(current, {
     authErrorShape: options.authErrorShape ?? 'string',
-    delay,
   });
 
   // MSW tries handlers one by one, each parsing the URL and compiling its path: 64 of them cost
@@ -370,27 +374,26 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       }
       state.health = { ...state.health, ...health };
     },
-    faults: state.faults,
+    faults,
     clock: time.clock,
     setRateLimit(rateLimit) {
       if (rateLimit !== null) checkRateLimit(rateLimit, 'setRateLimit(rateLimit)');
       state.gate.setRateLimit(rateLimit ?? undefined);
     },
     reset() {
-      state.store = new Store(structuredClone(pristine));
-      state.health = { ...HEALTHY };
-      state.served.clear();
-      state.journal.clear();
-      state.gate.reset();
-      state.gate.setRateLimit(options.rateLimit);
-      state.faults.clear();
+      // A new state, not the old one emptied: a request still in flight keeps the old one, and
+      // whatever it writes or journals there is gone with it.
+      state = freshState();
+      faults.clear();
       time.reset();
-      runtime = runtimeFaker(seed);
       control.reset();
     },
   };
   // Hidden (a registered symbol, not enumerable): for the HTTP control plane of `mock/node` only.
-  const internals: MockInternals = { clearRequests: () => state.journal.clear() };
+  const internals: MockInternals = {
+    clearRequests: () => state.journal.clear(),
+    reserveSecret: (secret) => void reservedSecrets.add(secret),
+  };
   Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
   return api;
 }

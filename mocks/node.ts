@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
+import { internalsOf } from './control/internals';
 import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlPlane } from './control/plane';
 import { InvalidArgumentError } from '../src/core/errors';
 import { isNetworkFault } from './faults';
@@ -170,6 +171,8 @@ export async function startMockHttpServer({
   const apiTokens = [...(Object.values(mock.tokens) as string[]), ...mock.store.tokens.all().map((token) => token.secret)];
   const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
+  // In-process writes too (a test's `mock.store.tokens.create`) can never give a token the admin token's secret.
+  internalsOf(mock).reserveSecret(adminToken);
   const control = createControlPlane(mock, adminToken);
   let origin = '';
   const server = createServer((incoming, outgoing) => {

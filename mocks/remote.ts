@@ -23,7 +23,7 @@ import {
   TimeoutError,
 } from '../src/core/errors';
 import { describeThrown, redact } from '../src/core/redact';
-import type { ActivityEvent, FaultRule, HealthState, MockRequest, MockRequestToken, RateLimitOptions } from './index';
+import type { ActivityEvent, ActivityFailure, FaultRule, HealthState, MockRequest, MockRequestToken, RateLimitOptions } from './index';
 import type { CadStore, DepartmentStore, ServerStore } from './store';
 import type { TokenRecord } from './world';
 import type { Collection } from './collection';
@@ -168,6 +168,13 @@ export interface RemoteMock {
      * await remote.activity.stop();
      */
     stop(options?: RemoteCallOptions): Promise<void>;
+    /**
+     * Whether the timed activity runs, and why it stopped if an event could not be made
+     * (`failure`: `{ name, message, at }`, or `null`), as `mock.activity.running` and `.failure`.
+     * @example
+     * const { running, failure } = await remote.activity.status();
+     */
+    status(options?: RemoteCallOptions): Promise<{ running: boolean; failure: ActivityFailure | null }>;
   };
   /** Faults on demand, as `mock.faults`. */
   readonly faults: {
@@ -451,6 +458,7 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
         return send('POST', '/__mock/activity/start', NOTHING, activity, call);
       },
       stop: (call) => send('POST', '/__mock/activity/stop', NOTHING, undefined, call),
+      status: (call) => send('GET', '/__mock/activity', ROW, undefined, call),
     },
     faults: {
       async add(rule, call) {

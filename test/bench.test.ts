@@ -40,6 +40,8 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
     `≤ ${clientBudget}`,
     '≥ 0.8×',
     '≥ 0.5×',
+    '≤ 2×',
+    '≤ 2×',
     '≥ 0.95×',
     '≤ 1.5×',
   ];

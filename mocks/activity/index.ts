@@ -10,27 +10,43 @@ import type { MockState } from '../context';
 import { Draw, seededFaker } from '../world';
 import { ACTIVITY_STREAM } from '../world/streams';
 import { callClosed, callNoted, callOpened } from './cad';
-import { joinRequested, loaEnded, loaRequested, loaReviewed, memberAdded, shiftEnded, shiftStarted } from './duty';
-import { membersOf, type FollowUp, type Happening, type Moment } from './moment';
+import {
+  joinRequested,
+  LOA_LONGEST_DAYS,
+  LOA_NOTICE_DAYS,
+  loaEnded,
+  loaRequested,
+  loaReviewed,
+  memberAdded,
+  shiftEnded,
+  shiftStarted,
+} from './duty';
+import type { FollowUp, Happening, Moment } from './moment';
 import { departmentScopes, inSomeScope, serverScope, type ScopedHappening } from './scopes';
-import { logCreated, memberJoined, responseReviewed, responseSubmitted } from './server';
-import type { ActivityEvent, ActivityOptions, MockActivity } from './types';
+import { logCreated, memberJoined, responseReviewed, responseSubmitted, TEMP_BAN_LONGEST_DAYS } from './server';
+import type { ActivityEvent, ActivityFailure, ActivityOptions, MockActivity } from './types';
 
 export type * from './types';
 
 /** The most events one `step()` makes: beyond it, a typo (1e9) would hang the process. */
 export const MAX_STEP = 10_000;
+/**
+ * How many days past its event's time the activity writes a time, at most: an LOA's end (its
+ * notice, then its length) or a temporary ban's. The clock stops this far short of the latest
+ * time a row holds, so an event is always one a table takes.
+ */
+export const ACTIVITY_REACH_DAYS = Math.max(LOA_NOTICE_DAYS + LOA_LONGEST_DAYS, TEMP_BAN_LONGEST_DAYS);
 /** `setTimeout`'s largest delay: beyond it Node fires at once. */
 const MAX_INTERVAL = 2 ** 31 - 1;
 
 const inServer =
   (happening: ScopedHappening): Happening =>
   (moment) =>
-    happening(moment, serverScope(moment.server, membersOf(moment.server)));
+    happening(moment, serverScope(moment.server));
 const inADepartment =
   (happening: ScopedHappening): Happening =>
   (moment) =>
-    inSomeScope(moment, departmentScopes(moment.server, membersOf(moment.server)), happening);
+    inSomeScope(moment, departmentScopes(moment.server), happening);
 
 /**
  * What may happen, and how often relative to the rest: moderation, duty and dispatch dominate,
@@ -81,11 +97,12 @@ export interface ActivityControl {
   reset(): void;
 }
 
-/** The activity of the mock whose live state is `state`, seeded by `seed`. */
-export function createActivity(state: MockState, seed: number): ActivityControl {
+/** The activity of the mock whose live state `current` reads (a reset replaces it), seeded by `seed`. */
+export function createActivity(current: () => MockState, seed: number): ActivityControl {
   let draw: Draw;
   let followUps: FollowUp[];
   let timer: ReturnType<typeof setInterval> | undefined;
+  let failure: ActivityFailure | null = null;
 
   const restart = () => {
     // Its own stream: requests made meanwhile never change the events.
@@ -116,6 +133,7 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
       );
     }
     const events: ActivityEvent[] = [];
+    const state = current();
     for (let i = 0; i < n; i++) {
       const moment: Moment = {
         draw,
@@ -135,13 +153,25 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
     timer = undefined;
   };
 
+  /** One event on the timer. Nothing escapes a timer: an event that cannot be made stops it, and says why. */
+  const tick = () => {
+    try {
+      step(1);
+    } catch (error) {
+      stop();
+      const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+      failure = { name, message, at: Date.now() };
+    }
+  };
+
   restart();
   const activity: MockActivity = {
     step,
     start(options) {
       checkActivityOptions(options, 'activity.start options');
       stop();
-      timer = setInterval(() => step(1), options.intervalMs);
+      failure = null;
+      timer = setInterval(tick, options.intervalMs);
       // A mock left running must never keep a test runner or script alive; browsers have no unref.
       (timer as { unref?: () => void }).unref?.();
     },
@@ -149,11 +179,15 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
     get running() {
       return timer !== undefined;
     },
+    get failure() {
+      return failure;
+    },
   };
   return {
     activity,
     reset() {
       stop();
+      failure = null;
       restart();
     },
   };

@@ -11,6 +11,8 @@ export const MOCK_INTERNALS: unique symbol = Symbol.for('community-server-sdk/mo
 export interface MockInternals {
   /** Empties `mock.requests` alone (`DELETE /__mock/requests`), as `reset()` does among everything else. */
   clearRequests(): void;
+  /** Refuses `secret` as any token's secret from now on, across resets (`store.tokens` writes throw `InvalidRowError`). */
+  reserveSecret(secret: string): void;
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */

@@ -196,6 +196,19 @@ export const operations: readonly ControlOperation[] = [
     run: (mock) => mock.activity.stop(),
   }),
   operation({
+    id: 'getActivity',
+    method: 'GET',
+    path: '/__mock/activity',
+    summary:
+      'Whether the timed activity runs, and why it stopped when an event could not be made (mock.activity.running, mock.activity.failure; null when none).',
+    status: 200,
+    answer: z.object({
+      running: z.boolean(),
+      failure: z.nullable(z.object({ name: z.string(), message: z.string(), at: z.number() })),
+    }),
+    run: (mock) => ({ running: mock.activity.running, failure: mock.activity.failure }),
+  }),
+  operation({
     id: 'setHealth',
     method: 'PUT',
     path: '/__mock/health',

@@ -49,6 +49,8 @@ export interface TokenRecord {
 export const tokenSpec: CollectionSpec<TokenRecord> = {
   key: 'id',
   indexes: ['secret', 'serverId'],
+  // A secret names one token: two tokens under one secret would authenticate as whichever came first.
+  unique: ['secret'],
   orderBy: ['createdAt', 'id'],
   sort: 'asc',
 };

@@ -102,8 +102,11 @@ describe('the admin token', () => {
     });
     expect(JSON.stringify(buried.body).length).toBeLessThan(1000);
     expect((await control('POST', '/__mock/store/main.logs', deep.replace(http.adminToken, 'harmless'))).status).toBe(400);
-    // Written in-process, a row with it as a secret still opens nothing over HTTP: 401, journaled as unknown.
-    mock.store.tokens.create({ secret: http.adminToken });
+    // Nor in-process: the server reserves it in the store, across resets.
+    expect(() => mock.store.tokens.create({ secret: http.adminToken })).toThrow(/secret/);
+    mock.reset();
+    expect(() => mock.store.tokens.create({ secret: http.adminToken })).toThrow(/secret/);
+    // Presented to the API, it opens nothing: 401, journaled as unknown.
     for (const scheme of ['Bearer', 'bearer']) {
       const api = await fetch(`${http.url}/api/v1/server/info`, { headers: { authorization: `${scheme} ${http.adminToken}` } });
       expect(api.status, scheme).toBe(401);
@@ -220,6 +223,7 @@ describe('routing', () => {
         'POST /__mock/activity/step',
         'POST /__mock/activity/start',
         'POST /__mock/activity/stop',
+        'GET /__mock/activity',
         'PUT /__mock/health',
         'POST /__mock/faults',
         'DELETE /__mock/faults',
@@ -373,7 +377,7 @@ describe('a bad body or query is a 400 naming the field, and changes nothing', (
       '/__mock/store/main.logs',
       { createdAt: 'yesterday' },
       'invalid_row',
-      'main.logs.insert: createdAt must be an integer, got string',
+      'main.logs.create: createdAt must be an integer, got string',
     ],
     ['POST', '/__mock/store/main.logs', [1, 2], 'invalid_request', 'must be'],
     ['POST', '/__mock/store/main.logs', 'not json', 'invalid_request', 'the request body must be JSON'],

@@ -120,7 +120,7 @@ describe('failures are the SDK’s typed errors', () => {
       .create({ createdAt: 'yesterday' as never })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BadRequestError);
-    expect(refused).toMatchObject({ code: 'invalid_row', message: 'main.logs.insert: createdAt must be an integer, got string' });
+    expect(refused).toMatchObject({ code: 'invalid_row', message: 'main.logs.create: createdAt must be an integer, got string' });
     await expect(remote.store('main.nothing' as 'main.logs').create()).rejects.toBeInstanceOf(NotFoundError);
     await expect(remote.faults.add({ endpoint: 'members.nope', status: 503 })).rejects.toBeInstanceOf(BadRequestError);
   });
