@@ -11,6 +11,7 @@ export default {
     'mocks/remote.ts',
     'src/redis.ts',
     'src/otel.ts',
+    'src/query.ts',
   ],
   tsconfig: 'tsconfig.docs.json',
   // The JSON model is what test/docs.test.ts reads to check every symbol has an example.
