@@ -41,6 +41,7 @@ export type {
   LiveOptions,
   LiveQueryOptions,
   Queries,
+  QueryContext,
   QueryKeyPrefix,
   QueryRetry,
 } from './query/types';

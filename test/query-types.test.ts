@@ -1,11 +1,13 @@
 /**
  * Type-level contract of `community-server-sdk/query`, enforced by `npm run typecheck`: data and
- * errors are inferred from the client's own types through TanStack's hooks with no annotation,
+ * errors are inferred from the client's own types through TanStack's hooks (React's and Vue's)
+ * with no annotation,
  * and each `@ts-expect-error` fails the build if the misuse it marks ever compiles. The hooks
  * are only type-checked here (they need a React render to run).
  */
 import { QueryClient, type InfiniteData } from '@tanstack/query-core';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery as useVueInfiniteQuery, useMutation as useVueMutation, useQuery as useVueQuery } from '@tanstack/vue-query';
 import {
   CommunityServerClient,
   InvalidArgumentError,
@@ -19,6 +21,7 @@ import {
 } from 'community-server-sdk';
 import { queries, type LiveData, type QueryKeyPrefix } from 'community-server-sdk/query';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { ref } from 'vue';
 
 const client = new CommunityServerClient({ token: 'cs_test_types', baseUrl: 'https://api.test' });
 const q = queries(client);
@@ -76,6 +79,29 @@ describe('data and errors are typed from the client', () => {
     expectTypeOf(queryClient.getQueryData(q.logs.listLive().queryKey)).toEqualTypeOf<LiveData<Log> | undefined>();
     const fetched = () => queryClient.fetchQuery(q.members.get('m1'));
     expectTypeOf(fetched).returns.resolves.toEqualTypeOf<Member>();
+  });
+});
+
+describe('the same options fit @tanstack/vue-query', () => {
+  it('queries, a getter that follows a ref, infinite and live lists, mutations', () => {
+    const setup = () => {
+      const member = useVueQuery(q.members.get('m1'));
+      expectTypeOf(member.data.value).toEqualTypeOf<Member | undefined>();
+      expectTypeOf(member.error.value).toEqualTypeOf<CommunityServerError | null>();
+      const id = ref('m1');
+      expectTypeOf(useVueQuery(() => q.members.get(id.value)).data.value).toEqualTypeOf<Member | undefined>();
+      expectTypeOf(useVueInfiniteQuery(q.members.listInfinite({ pageSize: 50 })).data.value?.pages[0]?.data).toEqualTypeOf<
+        Member[] | undefined
+      >();
+      expectTypeOf(useVueQuery(q.logs.listLive({ pageSize: 25 }, { intervalMs: 5_000 })).data.value).toEqualTypeOf<
+        LiveData<Log> | undefined
+      >();
+      const create = useVueMutation(q.tokens.create());
+      expectTypeOf(create.data.value).toEqualTypeOf<Token | undefined>();
+      // @ts-expect-error a token needs a name
+      create.mutate({});
+    };
+    expectTypeOf(setup).toBeFunction();
   });
 });
 

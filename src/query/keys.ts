@@ -10,9 +10,6 @@ import { isPlainObject } from '../core/arguments';
 /** The first element of every key this entry makes. */
 export const KEY_ROOT = 'community-server';
 
-/** A key's first two elements: the SDK's mark and the scope (the client's base URL by default). */
-export type KeyRoot = readonly [typeof KEY_ROOT, string];
-
 /**
  * The arguments of a call as a key's tail. In a plain object (list params, live options: flat)
  * keys come sorted and `undefined` values are dropped; `undefined` and `{}` are one argument (both

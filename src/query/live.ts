@@ -10,10 +10,10 @@
  * again. A refetch while the watch runs only reads the first page again: one watch at a time.
  * @module
  */
-import type { QueryCache, QueryFunctionContext } from '@tanstack/query-core';
+import type { QueryCache, QueryClient, QueryKey } from '@tanstack/query-core';
 import type { PagePromise } from '../core/pagination';
 import type { Watch } from '../core/watch/watch';
-import type { CommunityServerQueryKey, LiveData } from './types';
+import type { LiveData } from './types';
 
 /** Items a live list keeps, newest first: older ones drop off the end, so memory stays bounded. */
 export const LIVE_MAX_ITEMS = 200;
@@ -68,7 +68,7 @@ function listen(cache: QueryCache): void {
  * shows as the query's error, or a success starts a new watch.
  */
 export function liveQueryFn(list: LiveList) {
-  return async ({ client, queryKey, signal }: QueryFunctionContext<CommunityServerQueryKey>): Promise<LiveData<unknown>> => {
+  return async ({ client, queryKey, signal }: { signal: AbortSignal; client: QueryClient; queryKey: QueryKey }): Promise<LiveData<unknown>> => {
     const cache = client.getQueryCache();
     listen(cache);
     const pages = list.open(signal);

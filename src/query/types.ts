@@ -4,20 +4,31 @@
  * the table has its query options with no edit here.
  * @module
  */
-import type { DataTag, InfiniteData, MutationFunctionContext, QueryFunctionContext } from '@tanstack/query-core';
+import type { DataTag, InfiniteData, MutationFunctionContext, QueryClient, QueryKey } from '@tanstack/query-core';
 import type { Endpoint } from '../core/endpoint';
 import type { CommunityServerError } from '../core/errors';
 import type { Page, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/types';
 import type { Resources } from '../resources/index';
-import type { KeyRoot } from './keys';
 
 /**
  * A key of this entry: `['community-server', scope, ...method path, ...arguments]`.
  * @example
  * const key: CommunityServerQueryKey = q.members.get(id).queryKey; // ['community-server', 'https://api.example.com', 'members', 'get', id]
  */
-export type CommunityServerQueryKey = readonly [...KeyRoot, ...unknown[]];
+export type CommunityServerQueryKey = readonly ['community-server', string, ...unknown[]];
+
+/**
+ * What a query function here reads of TanStack's `QueryFunctionContext`: the query's `signal`
+ * (and `pageParam` for pages, `client` and `queryKey` for live lists). Declared no wider, so the
+ * context of every adapter fits, whatever it makes of the key's type (Vue's deep refs).
+ * @example
+ * const page = await q.members.listInfinite().queryFn({ signal: AbortSignal.timeout(5_000), pageParam: 2 });
+ */
+export interface QueryContext {
+  /** Aborted when TanStack Query cancels the query. */
+  readonly signal: AbortSignal;
+}
 
 /**
  * What the query options' `retry` is: the client already retries what is worth retrying (network
@@ -40,7 +51,7 @@ export interface EndpointQueryOptions<Data> {
   /** The call's key, tagged with its data and error types. */
   readonly queryKey: DataTag<CommunityServerQueryKey, Data, CommunityServerError>;
   /** Calls the client method, passing the query's `signal` (a cancelled query aborts its request). */
-  readonly queryFn: (context: QueryFunctionContext<CommunityServerQueryKey>) => Promise<Data>;
+  readonly queryFn: (context: QueryContext) => Promise<Data>;
   /** Never: the client has retried already (see {@link QueryRetry}). */
   readonly retry: QueryRetry;
 }
@@ -58,7 +69,7 @@ export interface EndpointInfiniteQueryOptions<Item> {
   /** The call's key, tagged with its data and error types. */
   readonly queryKey: DataTag<CommunityServerQueryKey, InfiniteData<Page<Item>, number>, CommunityServerError>;
   /** Calls the list method for page `pageParam`, passing the query's `signal`. */
-  readonly queryFn: (context: QueryFunctionContext<CommunityServerQueryKey, number>) => Promise<Page<Item>>;
+  readonly queryFn: (context: QueryContext & { readonly pageParam: number }) => Promise<Page<Item>>;
   /** `params.page`, else 1. */
   readonly initialPageParam: number;
   /** The page after `lastPage`, or `undefined` at the end of the list. */
@@ -104,7 +115,7 @@ export interface LiveQueryOptions<Item> {
   /** The call's key (live options included), tagged with its data and error types. */
   readonly queryKey: DataTag<CommunityServerQueryKey, LiveData<Item>, CommunityServerError>;
   /** Reads the first page, passing the query's `signal`, and starts the watch when observed. */
-  readonly queryFn: (context: QueryFunctionContext<CommunityServerQueryKey>) => Promise<LiveData<Item>>;
+  readonly queryFn: (context: QueryContext & { readonly client: QueryClient; readonly queryKey: QueryKey }) => Promise<LiveData<Item>>;
   /** Never: the client has retried already (see {@link QueryRetry}). */
   readonly retry: QueryRetry;
 }
