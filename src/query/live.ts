@@ -68,7 +68,15 @@ function listen(cache: QueryCache): void {
  * shows as the query's error, or a success starts a new watch.
  */
 export function liveQueryFn(list: LiveList) {
-  return async ({ client, queryKey, signal }: { signal: AbortSignal; client: QueryClient; queryKey: QueryKey }): Promise<LiveData<unknown>> => {
+  return async ({
+    client,
+    queryKey,
+    signal,
+  }: {
+    signal: AbortSignal;
+    client: QueryClient;
+    queryKey: QueryKey;
+  }): Promise<LiveData<unknown>> => {
     const cache = client.getQueryCache();
     listen(cache);
     const pages = list.open(signal);
