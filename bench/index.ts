@@ -15,6 +15,7 @@ import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
 import { fleetBench } from './fleet';
 import { concurrentWalk, walkHeap } from './paging';
+import { queryBench } from './query';
 import { sdkOverhead } from './sdk-overhead';
 import { bundleSize, coldImport } from './startup';
 import { walksAtLimit } from './walk-limit';
@@ -31,6 +32,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['fleet on Redis', fleetBench],
   ['fairness', fairnessBench],
   ['bundle size', bundleSize],
+  ['TanStack Query adapter', queryBench],
   ['mock throughput', mockThroughput],
   ['mock over HTTP: control plane, Prism', controlPlaneThroughput],
   ['cold import', coldImport],
