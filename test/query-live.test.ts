@@ -185,17 +185,52 @@ describe('a live list through QueryObserver', () => {
     expect(polls()).toBe(1);
   });
 
-  it('a watch that fails for good (404) ends, and the query shows the error from its refetch', async () => {
+  it('a watch that fails for good (404) ends: its error becomes the query’s, the items kept, and Retry starts a new one', async () => {
     const observer = live();
     const unsubscribe = observer.subscribe(() => {});
     await elapse(0);
-    mock.faults.add({ endpoint: 'logs.list', status: 404 });
+    const shown = ids(observer.getCurrentResult().data?.data);
+    mock.faults.add({ endpoint: 'logs.list', status: 404, times: 1 });
     await elapse(INTERVAL);
-    await elapse(0);
     expect(observer.getCurrentResult().error).toBeInstanceOf(NotFoundError);
+    expect(ids(observer.getCurrentResult().data?.data)).toEqual(shown);
     const sent = signals.length;
     await elapse(10 * INTERVAL);
-    expect(signals.length).toBe(sent); // the watch is over, and the failed refetch started none
+    expect(signals.length).toBe(sent); // the watch is over, and nothing asks again by itself
+
+    await observer.refetch(); // Retry
+    expect(observer.getCurrentResult().error).toBeNull();
+    const [made] = newLogs(1);
+    await elapse(INTERVAL);
+    expect(ids(observer.getCurrentResult().data?.data)[0]).toBe(made!.id);
+    unsubscribe();
+  });
+
+  it('a list the watch cannot follow (items without their id) is an error, not a loop of requests', async () => {
+    // A lenient client (validation off) and a service whose polls lose the items' ids.
+    let first = true;
+    const lenient = new CommunityServerClient({
+      token: mock.tokens.main,
+      baseUrl: MOCK_ORIGIN,
+      maxRetries: 0,
+      validation: 'off',
+      fetch: async (input, init) => {
+        signals.push((input as Request).signal);
+        const response = await mock.fetch(input, init);
+        if (first) return ((first = false), response);
+        const page = (await response.json()) as { data: Record<string, unknown>[] };
+        return Response.json({ ...page, data: page.data.map(({ id: _id, ...item }) => item) });
+      },
+    });
+    const observer = new QueryObserver(queryClient, queries(lenient).logs.listLive({ pageSize: PAGE }, { intervalMs: INTERVAL }));
+    const unsubscribe = observer.subscribe(() => {});
+    await elapse(0);
+    newLogs(1);
+    await elapse(INTERVAL);
+    expect(observer.getCurrentResult().error?.message).toMatch(/has no id/);
+    const sent = signals.length;
+    await elapse(10 * INTERVAL);
+    expect(signals.length).toBe(sent);
     unsubscribe();
   });
 

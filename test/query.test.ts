@@ -8,6 +8,8 @@ import { InfiniteQueryObserver, MutationObserver, QueryClient, QueryObserver, ty
 import { CommunityServerClient, InvalidArgumentError, NotFoundError, Page, ServiceUnavailableError } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { queries, type EndpointInfiniteQueryOptions, type EndpointQueryOptions, type Queries } from 'community-server-sdk/query';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpointsOf } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
@@ -267,6 +269,30 @@ describe('the query’s signal', () => {
     await vi.waitFor(() => expect(signals).toHaveLength(2), settled);
     mine.abort(); // the caller's own signal still aborts its call
     expect(signals[1]!.aborted).toBe(true);
+  });
+});
+
+describe('the entry’s run-time code', () => {
+  it('is its own and a few leaves of the client: no mock, no TanStack, no zod, no ky, not the client', async () => {
+    const { metafile } = await build({
+      entryPoints: [fileURLToPath(new URL('../src/query.ts', import.meta.url))],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(metafile.inputs).sort();
+    expect(inputs).toEqual([
+      'src/core/arguments.ts',
+      'src/core/brand.ts',
+      'src/core/error-base.ts',
+      'src/core/introspect.ts',
+      'src/core/table.ts',
+      'src/query.ts',
+      'src/query/keys.ts',
+      'src/query/live.ts',
+    ]);
   });
 });
 

@@ -22,9 +22,11 @@ export function keyArgs(args: readonly unknown[]): unknown[] {
   return key;
 }
 
+/** A plain object with its keys sorted and `undefined` values dropped. */
 function normalise(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
-  const sorted: Record<string, unknown> = {};
+  // No prototype: an own `__proto__` key (from JSON.parse) stays a key rather than becoming one.
+  const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const name of Object.keys(value).sort()) if (value[name] !== undefined) sorted[name] = value[name];
   return sorted;
 }

@@ -28,6 +28,8 @@ export interface LiveList {
 }
 
 type Item = Record<string, unknown>;
+/** What the query function reads of TanStack's context (see `LiveQueryOptions`). */
+type LiveContext = { readonly signal: AbortSignal; readonly client: QueryClient; readonly queryKey: QueryKey };
 
 /** `fresh` then `kept`, each id once (the first copy wins), at most {@link LIVE_MAX_ITEMS}. */
 function merge(fresh: readonly unknown[], kept: readonly unknown[], list: LiveList): Item[] {
@@ -64,19 +66,10 @@ function listen(cache: QueryCache): void {
  * The query function of a live list: reads the first page (the query's `signal` aborts it) and
  * merges it before the items the query holds; starts the watch from it when the query is
  * observed and has none. The watch puts each item it finds first; a watch that fails (a 401,
- * 403 or 404: what it does not retry) ends, and the query reads its list again, so the failure
- * shows as the query's error, or a success starts a new watch.
+ * 403 or 404: what it does not retry) ends, and its failure becomes the query's error.
  */
 export function liveQueryFn(list: LiveList) {
-  return async ({
-    client,
-    queryKey,
-    signal,
-  }: {
-    signal: AbortSignal;
-    client: QueryClient;
-    queryKey: QueryKey;
-  }): Promise<LiveData<unknown>> => {
+  return async ({ client, queryKey, signal }: LiveContext): Promise<LiveData<unknown>> => {
     const cache = client.getQueryCache();
     listen(cache);
     const pages = list.open(signal);
@@ -85,15 +78,18 @@ export function liveQueryFn(list: LiveList) {
     if (query && !watches.has(query) && query.getObserversCount() > 0) {
       const watch = pages.watch({ intervalMs: list.intervalMs });
       watches.set(query, watch);
-      const put = (item: unknown) =>
-        client.setQueryData<LiveData<unknown>>(queryKey, (data) => data && { data: merge([item], data.data, list) });
       void (async () => {
         try {
-          for await (const item of watch) if (watches.get(query) === watch) put(item);
-        } catch {
-          if (watches.get(query) !== watch) return;
+          for await (const item of watch) {
+            client.setQueryData<LiveData<unknown>>(queryKey, (data) => data && { data: merge([item], data.data, list) });
+          }
+        } catch (error) {
+          // A stopped watch ends quietly; this one failed for good (a 401, 403, 404: what it does
+          // not retry). That becomes the query's error, as a failed refetch's would, the items
+          // kept; Retry (a refetch) reads the list again and starts a new watch. Not a refetch of
+          // its own: a failure the first page does not show (an item with no id) would loop.
           watches.delete(query);
-          void client.invalidateQueries({ queryKey, exact: true });
+          query.setState({ ...query.state, status: 'error', error: error as Error });
         }
       })();
     }
