@@ -208,6 +208,11 @@ describe('keys', () => {
     });
     expect(keys).toHaveLength(62 + 2 + 29 * 2);
     for (const token of Object.values(mock.tokens)) expect(JSON.stringify(keys)).not.toContain(token);
+    // Nor credentials or a query string of the base URL: the scope is its origin and path.
+    const scoped = queries(
+      new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://user:pa55word@api.test/v2/?key=s3cret#x' }),
+    );
+    expect(scoped.key()).toEqual(['community-server', 'https://api.test/v2']);
   });
 
   it('q.key() gives the prefixes to invalidate with; an unknown name throws', async () => {
