@@ -20,6 +20,7 @@
  * }
  * @module community-server-sdk/query
  */
+import type { MutationFunctionContext } from '@tanstack/query-core';
 import type { CommunityServerClient } from './client';
 import { checkOptions, checkTimeout, describe, isPlainObject } from './core/arguments';
 import type { Endpoint } from './core/endpoint';
@@ -61,10 +62,6 @@ export interface QueriesOptions {
 
 type Method = (...args: unknown[]) => unknown;
 type Node = Record<string, unknown>;
-/** What a mutation callback's `context.client` is used for here. */
-interface QueryClientLike {
-  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
-}
 
 /** The query's signal, joined with one the caller gave in the request options. */
 function withSignal(options: unknown, signal: AbortSignal): RequestOptions {
@@ -104,7 +101,7 @@ function factories(client: CommunityServerClient, root: readonly unknown[], name
       [own]: () => ({
         mutationKey: key('', []),
         mutationFn: (variables: unknown) => call(...(count === 1 ? [variables] : ((variables ?? []) as unknown[]))),
-        onSuccess: (_data: unknown, _variables: unknown, _result: unknown, context: { client: QueryClientLike }) =>
+        onSuccess: (_data: unknown, _variables: unknown, _result: unknown, context: MutationFunctionContext) =>
           context.client.invalidateQueries({ queryKey: [...root, path[0] ?? own] }),
         retry: noRetry,
       }),
