@@ -16,6 +16,7 @@ import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
 import { fleetBench } from './fleet';
 import { concurrentWalk, walkHeap } from './paging';
+import { queryBench } from './query';
 import { sdkOverhead } from './sdk-overhead';
 import { bundleSize, coldImport } from './startup';
 import { walksAtLimit } from './walk-limit';
@@ -32,6 +33,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['fleet on Redis', fleetBench],
   ['fairness', fairnessBench],
   ['bundle size', bundleSize],
+  ['TanStack Query adapter', queryBench],
   ['mock throughput', mockThroughput],
   ['mock store writes', storeWrites],
   ['mock over HTTP: control plane, Prism', controlPlaneThroughput],

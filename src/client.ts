@@ -8,6 +8,7 @@ import { InvalidArgumentError } from './core/errors';
 import { Emitter, type ClientEvents, type ClientListener } from './core/events';
 import { createLog, type Log, type Logger, type LogLevel } from './core/log';
 import { isRateLimitStore, type RateLimitMode } from './core/rate-limit-store';
+import { INTROSPECT, type ClientIntrospection } from './core/introspect';
 import { createCaller, type Call, type ValidationMode } from './core/request';
 import { INSTALL_TRACER, type Tracer } from './core/trace';
 import { createTransport } from './core/transport';
@@ -116,6 +117,7 @@ export class CommunityServerClient {
   readonly #namespaces = new Map<string, unknown>();
   readonly #events: Emitter;
   readonly #tracers: Tracer[] = [];
+  readonly #baseUrl: string;
 
   constructor(options: ClientOptions = {}) {
     checkOptions(options, OPTIONS, 'client');
@@ -145,6 +147,7 @@ export class CommunityServerClient {
       );
     }
     warnIfPlainHttp(baseUrl, token, log);
+    this.#baseUrl = baseUrl;
     this.#events = new Emitter(log);
     const send = createTransport({
       baseUrl,
@@ -188,6 +191,11 @@ export class CommunityServerClient {
       const index = this.#tracers.indexOf(tracer);
       if (index >= 0) this.#tracers.splice(index, 1);
     };
+  }
+
+  /** @internal `queries()` of `community-server-sdk/query` reads the endpoint table and the base URL here; never the token. */
+  [INTROSPECT](): ClientIntrospection {
+    return { baseUrl: this.#baseUrl, resources };
   }
 
   /** Namespaces are bound on first use, so a client that calls one group builds only that one. */

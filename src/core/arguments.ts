@@ -4,7 +4,7 @@
  * @module
  */
 import type { ListParams, PathPart, RequestOptions } from './types';
-import { InvalidArgumentError } from './errors';
+import { InvalidArgumentError } from './error-base';
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
@@ -97,7 +97,7 @@ export function listQuery(params: unknown): string {
 
 /** Every request option, and only those: the compiler fails when this and {@link RequestOptions} part. */
 const requestOptionKinds: Record<keyof RequestOptions, true> = { signal: true, timeout: true, maxRetries: true, headers: true };
-const REQUEST_OPTIONS = Object.keys(requestOptionKinds);
+const REQUEST_OPTIONS = /* @__PURE__ */ Object.keys(requestOptionKinds);
 
 /** Per-call options, checked. */
 export function checkRequestOptions(options: unknown): RequestOptions {
