@@ -137,7 +137,7 @@ describe('first come, first served across clients', () => {
     const clients = await Promise.all(
       (['ioredis', 'redis', 'ioredis'] as Library[]).map(async (library) => storeClient(served, redis.url, library, prefix)),
     );
-    await Promise.all(clients.flatMap((client) => Array.from({ length: 6 }, () => client.roles.list())));
+    await Promise.all(clients.flatMap((client) => Array.from({ length: 6 }, (_, i) => client.roles.list({ page: i + 1 }))));
     expect(arrivals).toHaveLength(18);
     expect(arrivals.filter((a) => a.status === 429)).toEqual([]);
   }, 30_000);
@@ -159,7 +159,7 @@ describe('first come, first served across clients', () => {
         ] as [Library, number][]
       ).map(async ([library, loops]) => {
         const client = await storeClient(mock, redis.url, library, prefix);
-        return race(loops, 3_000, () => client.roles.list());
+        return race(loops, 3_000, (loop) => client.roles.list({ page: loop + 1 })); // a page per loop: identical GETs at once are sent once
       }),
     );
     expect(unevenness(served.flat()), `served: ${served.map((s) => s.join(',')).join(' / ')}`).toBeLessThanOrEqual(1.5);
@@ -200,7 +200,7 @@ describe('first come, first served across clients', () => {
     const client = new CommunityServerClient({ token: 'cs_test_5f2b9c1e7a', baseUrl: 'https://api.test', fetch, rateLimit: store });
     await client.tokens.current(); // the first answer: no headers, so the service does not limit
     most = 0;
-    await Promise.all(Array.from({ length: 8 }, () => client.tokens.current()));
+    await Promise.all(Array.from({ length: 8 }, () => client.tokens.current({ cache: 'no-store' }))); // each its own request
     expect(most).toBe(8);
   }, 20_000);
 });
@@ -411,14 +411,15 @@ describe('issue 23 hardening: client — item 11: a request that gives up while 
           () => 'sent',
           (error: Error) => error.name,
         );
-      // First in the queue: two whose timeout the wait outlasts, then two their callers abort, then two that wait.
-      const refused = [1, 2].map(() => outcome(client.roles.list({}, { timeout: windowMs / 2 })));
-      const aborts = [1, 2].map(() => new AbortController());
-      const aborted = aborts.map(({ signal }) => outcome(client.roles.list({}, { signal })));
-      const patient = [1, 2].map(() => outcome(client.roles.list()));
+      // First in the queue: two whose timeout the wait outlasts, then two their callers abort, then
+      // two that wait; six pages, as identical GETs at once would be sent once.
+      const refused = [1, 2].map((page) => outcome(client.roles.list({ page }, { timeout: windowMs / 2 })));
+      const aborts = [3, 4].map((page) => ({ page, controller: new AbortController() }));
+      const aborted = aborts.map(({ page, controller }) => outcome(client.roles.list({ page }, { signal: controller.signal })));
+      const patient = [5, 6].map((page) => outcome(client.roles.list({ page })));
       for (let waited = 0; holding.length < 4 && waited < 5_000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
       expect(holding).toHaveLength(4); // the aborted and the patient are held for the reset
-      for (const controller of aborts) controller.abort();
+      for (const { controller } of aborts) controller.abort();
       expect(await Promise.all([...refused, ...aborted, ...patient])).toEqual([
         'RateLimitError',
         'RateLimitError',
