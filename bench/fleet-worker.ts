@@ -9,6 +9,7 @@
  */
 import { CommunityServerClient } from 'community-server-sdk';
 import { redisRateLimitStore } from 'community-server-sdk/redis';
+import { connectRedis } from './connect-redis';
 import { race } from './loops';
 
 interface Argument {
@@ -34,21 +35,7 @@ const {
   burst = 1,
 } = JSON.parse(process.argv[2] ?? '{}') as Argument;
 
-async function connect() {
-  if (library === 'ioredis') {
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    return { redis, close: () => redis.quit() };
-  }
-  const { createClient } = await import('redis');
-  const redis = createClient({ url: redisUrl });
-  redis.on('error', () => {}); // a lost connection is the store's to report
-  await redis.connect();
-  // Closed gracefully, so the last answer's record (sent without waiting) still reaches Redis.
-  return { redis, close: () => redis.close() };
-}
-
-const { redis, close } = await connect();
+const { redis, close } = await connectRedis(library, redisUrl);
 const statuses: Record<number, number> = {};
 const fetch: typeof globalThis.fetch = async (input, init) => {
   const response = await globalThis.fetch(input, init);

@@ -6,6 +6,7 @@
 import { CommunityServerClient, InvalidArgumentError, type CacheStore, type Token } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runBot } from '../bench/cache';
 import { MOCK_ORIGIN, mockClient } from './helpers';
 
 afterEach(() => {
@@ -388,4 +389,13 @@ describe('watch() items replace the cached get of the same item', () => {
     expect(value).toMatchObject({ id: late.id }); // not `early`: the watch started after it
     expect(value).not.toMatchObject({ id: early.id });
   });
+});
+
+describe('the benchmark, short form (npm run bench:cache runs the full one)', () => {
+  it('a bot answering 2,000 members.get over 100 distinct members, 50 at once, sends one request per member', async () => {
+    const run = await runBot({ calls: 2_000, distinct: 100 });
+    expect(run.distinct).toBe(100);
+    expect(run.requests / run.distinct).toBeLessThanOrEqual(1.05);
+    expect(run.requests).toBe(100);
+  }, 60_000);
 });

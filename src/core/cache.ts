@@ -111,6 +111,8 @@ export interface Cache {
 }
 
 const DEFAULT_MAX_ENTRIES = 1000;
+/** The longest a failing store rests before the next call tries it again. */
+const MAX_REST_MS = 8_000;
 const ENTRY_FORMAT = 1;
 
 /** What a flight ends with: the result as parsed (for its first caller), and its entry's text once made. */
@@ -126,7 +128,11 @@ interface Answer {
 
 interface Flight {
   answer: Promise<Answer>;
-  readonly controller: AbortController;
+  /**
+   * Aborts the request when its last caller leaves. None when the caller that started it has no
+   * signal: it never leaves, so neither is the request ever left without a caller.
+   */
+  readonly controller: AbortController | undefined;
   /** Callers waiting on it: at 0, the flight is aborted. */
   callers: number;
   /** Whether the flight's own result, or error, went to a caller: the next get a copy. */
@@ -212,22 +218,22 @@ export function createCache(config: CacheConfig): Cache {
   let generation = 0;
   let scope: string | undefined;
   const scoped = tokenIdentity(config.baseUrl, token).then((identity) => (scope = identity));
-  /** While the store rests after a failure, calls answer from the service alone. */
+  /** While the store rests after failures (0.5 s, doubling to 8 s), calls answer from the service alone. */
   let restUntil = 0;
-  let failing = false;
+  let failures = 0;
   let warned = false;
 
   /** A store call, bounded by `ms`: its answer at once when it gives one at once; a failure reads as nothing. */
   function ask<T>(run: (store: CacheStore) => T | Promise<T>, ms = STORE_TIMEOUT_MS): T | Promise<T | undefined> | undefined {
     const answered = (value: T) => {
-      if (failing) log.info?.('the cache store answers again');
-      failing = false;
+      if (failures) log.info?.('the cache store answers again');
+      failures = 0;
       return value;
     };
     const failed = (error: unknown) => {
-      restUntil = Date.now() + STORE_RETRY_MS;
+      restUntil = Date.now() + Math.min(STORE_RETRY_MS * 2 ** failures++, MAX_REST_MS);
       if (!warned) log.warn?.(`the cache store failed (${describeThrown(error)}); answering from the service until it answers again`);
-      failing = warned = true;
+      warned = true;
       return undefined;
     };
     if (!store || Date.now() < restUntil) return undefined;
@@ -257,7 +263,7 @@ export function createCache(config: CacheConfig): Cache {
     load: Load,
   ): Promise<Answer> {
     const started = generation;
-    const { signal } = flight.controller;
+    const signal = flight.controller?.signal;
     const claims = mode == 'default' && store?.claim !== undefined;
     try {
       const full = store ? `${scope ?? (await scoped)}:${key}` : '';
@@ -298,7 +304,7 @@ export function createCache(config: CacheConfig): Cache {
         waiting = false;
         signal?.removeEventListener('abort', abort);
         if (--flight.callers) return;
-        flight.controller.abort();
+        flight.controller?.abort();
         if (flights.get(flightKey) === flight) flights.delete(flightKey);
       };
       // The caller's own abort: the transport's AbortError, as for any aborted call (nothing is sent).
@@ -350,7 +356,7 @@ export function createCache(config: CacheConfig): Cache {
       stats.hits++;
       return Promise.resolve(hit(entry.data, entry, request.accept));
     }
-    const flight: Flight = { answer: undefined!, controller: new AbortController(), callers: 0 };
+    const flight: Flight = { answer: undefined!, controller: options.signal && new AbortController(), callers: 0 };
     flight.answer = fly(flight, flightKey, key, request, mode, load);
     flights.set(flightKey, flight);
     return join(flight, flightKey, request, load, false);
