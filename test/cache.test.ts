@@ -268,6 +268,34 @@ describe('entries are keyed by the token, never holding it', () => {
     await client.members.get('m1');
     expect(entries.size).toBe(0);
   });
+
+  it('nor a token that a path percent-encodes or JSON escapes (a token with "/", "+" or a quote)', async () => {
+    const token = 'cs/test+5f2b"9c1e7a';
+    const echo = async (input: RequestInfo | URL) =>
+      new Response(JSON.stringify({ id: new Request(input).url.split('/').pop(), serverId: 's', roles: [], createdAt: 1, note: token }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    const { store, entries } = mapStore();
+    const client = new CommunityServerClient({ token, baseUrl: MOCK_ORIGIN, fetch: echo, cache: { ttlMs: 60_000, store } });
+    await client.members.get(token);
+    await client.members.get('m1');
+    expect(entries.size).toBe(0);
+  });
+});
+
+describe('what a store holds is checked', () => {
+  it('text that is not an entry (damaged, another format, no result) is a miss: the call goes to the service', async () => {
+    const mock = createMockApi();
+    const id = mock.store.main.members.all()[0]!.id;
+    for (const stored of ['not json', '{"v":2,"s":200,"t":1,"d":{}}', '{"v":1,"s":200,"t":1}', '{"v":1,"s":"200","t":1,"d":{}}', 'null']) {
+      const store: CacheStore = { get: () => stored, set: () => {}, invalidate: () => {} };
+      const client = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+      await client.members.get(id); // the identity is known from here on
+      const before = gets(mock);
+      expect(await client.members.get(id), stored).toMatchObject({ id });
+      expect(gets(mock), stored).toBe(before + 1);
+    }
+  });
 });
 
 describe('errors are not cached', () => {

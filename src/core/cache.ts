@@ -107,6 +107,8 @@ export interface Cache {
   remember(name: string, path: string, data: unknown): void;
   /** Whether `result` came from the cache. */
   isHit(result: object): boolean;
+  /** Whether the client has a cache (else only coalescing). */
+  readonly enabled: boolean;
   readonly control: ClientCache;
 }
 
@@ -179,8 +181,9 @@ function ownCopy(error: unknown): unknown {
 /** The answer an entry holds, or `undefined` for text that is not one (another format, damaged): a miss. */
 function readEntry(text: unknown): Answer | undefined {
   try {
-    const { v, s, t, d } = JSON.parse(text as string) as { v?: unknown; s?: unknown; t?: unknown; d?: unknown };
-    if (v === ENTRY_FORMAT && typeof s == 'number' && typeof t == 'number') {
+    const entry = JSON.parse(text as string) as { v?: unknown; s?: unknown; t?: unknown; d?: unknown };
+    const { v, s, t, d } = entry;
+    if (v === ENTRY_FORMAT && typeof s == 'number' && typeof t == 'number' && 'd' in entry) {
       return { data: d, status: s, storedAt: t, text: text as string };
     }
   } catch {
@@ -212,6 +215,10 @@ export function createCache(config: CacheConfig): Cache {
   const store = options && (options.store ?? memoryStore(options.maxEntries ?? DEFAULT_MAX_ENTRIES));
   const ttlMs = options?.ttlMs ?? 0;
   const flights = new Map<string, Flight>();
+  // The token as a path (percent-encoded) or JSON text (escaped) would show it.
+  const shown = token ? [token, encodeURIComponent(token), JSON.stringify(token).slice(1, -1)] : [];
+  /** Whether `text` shows the token: then it is never a key nor a value of the store. */
+  const showsToken = (text: string) => shown.some((form) => text.includes(form));
   const stats = { hits: 0, misses: 0, coalesced: 0 };
   const hits = new WeakSet<object>();
   /** Invalidations so far: a flight that saw one begin after it stores nothing. */
@@ -285,7 +292,7 @@ export function createCache(config: CacheConfig): Cache {
       // Kept unless the call asked not to, an invalidation came since it began, or it shows the
       // token (a service that echoes it); a claim not ended by a `set` is given up.
       const text = store && mode != 'no-store' && generation == started ? (answer.text = entryText(answer)) : '';
-      if (text && !(token && text.includes(token))) void ask((it) => it.set(full, text, ttlMs));
+      if (text && !showsToken(text)) void ask((it) => it.set(full, text, ttlMs));
       else if (claims) void ask((it) => it.release?.(full));
       return answer;
     } finally {
@@ -318,7 +325,7 @@ export function createCache(config: CacheConfig): Cache {
           if (!waiting) return;
           const isHit = answer.response === undefined;
           stats[isHit ? 'hits' : joined ? 'coalesced' : 'misses']++;
-          // The text is made before the first caller can change the result: its code runs before the next caller's.
+          // With more than one caller, the text is made before the result is handed to anyone.
           if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
           const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
           flight.handed = true;
@@ -342,7 +349,7 @@ export function createCache(config: CacheConfig): Cache {
     const key = `${request.endpoint}:${request.path}${request.query}`;
     // Not shared: writes, calls with headers (see `RequestOptions.headers`), calls already aborted
     // (the door answers them, sending nothing), and a path that holds the token (a careless id).
-    if (request.method != 'GET' || options.headers || options.signal?.aborted || (token && key.includes(token))) {
+    if (request.method != 'GET' || options.headers || options.signal?.aborted || showsToken(key)) {
       return load(options.signal);
     }
     const mode = options.cache ?? 'default';
@@ -392,9 +399,10 @@ export function createCache(config: CacheConfig): Cache {
     remember(name, path, data) {
       const key = `${name}:${path}`;
       const text = entryText({ status: 200, data });
-      if (scope && !(token && (key + text).includes(token))) void ask((it) => it.set(`${scope}:${key}`, text, ttlMs));
+      if (scope && !showsToken(key + text)) void ask((it) => it.set(`${scope}:${key}`, text, ttlMs));
     },
     isHit: (result) => hits.has(result),
+    enabled: !!store,
     control,
   };
 }

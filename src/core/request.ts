@@ -117,9 +117,7 @@ export function createCaller(config: CallerConfig): Call {
       log: config.log,
       fresh: (page) => !cachedPages.has(page),
       // The item stands for its `get`'s answer: the cache keeps it there.
-      yielded:
-        itemGet &&
-        ((item) => rememberItem(config.siblingName(request.endpoint, itemGet), itemGet, endpoint, pathArgs, source.keys.id, item)),
+      yielded: itemGet && ((item) => rememberItem(request.endpoint, itemGet, endpoint, pathArgs, source.keys.id, item)),
     };
     const pages = fetchData(endpoint, request).then((result) => {
       const page = new Page(result.data as PageEnvelope<unknown>, fetchPage);
@@ -134,7 +132,15 @@ export function createCaller(config: CallerConfig): Call {
    * parameters by name, and the item's id as its last. An item whose id cannot make a path is
    * left out.
    */
-  function rememberItem(name: string, itemGet: Endpoint, list: Endpoint, listArgs: readonly unknown[], idKey: string, item: unknown): void {
+  function rememberItem(
+    listName: string,
+    itemGet: Endpoint,
+    list: Endpoint,
+    listArgs: readonly unknown[],
+    idKey: string,
+    item: unknown,
+  ): void {
+    if (!config.cache.enabled) return;
     const named = new Map<string, unknown>();
     list.parts.filter((part) => typeof part !== 'string').forEach((part, index) => named.set(part.name, listArgs[index]));
     const params = itemGet.parts.filter((part) => typeof part !== 'string');
@@ -145,7 +151,7 @@ export function createCaller(config: CallerConfig): Call {
         itemGet.parts,
         params.map((part) => (part === last ? id : named.get(part.name))),
       );
-      config.cache.remember(name, path, item);
+      config.cache.remember(config.siblingName(listName, itemGet), path, item);
     } catch {
       // an id that is no path segment: nothing to keep
     }
