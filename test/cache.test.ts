@@ -298,6 +298,30 @@ describe('what a store holds is checked', () => {
   });
 });
 
+describe('a store that answers later (a promise)', () => {
+  it('is asked once a call: a miss, then the set; a hit, and nothing else', async () => {
+    const mock = createMockApi();
+    const { store: inner, entries } = mapStore();
+    const asked: string[] = [];
+    const store: CacheStore = {
+      get: async (key) => (asked.push('get'), inner.get(key)),
+      set: async (key, value, ttlMs) => (asked.push('set'), inner.set(key, value, ttlMs)),
+      invalidate: async (prefix) => inner.invalidate(prefix),
+    };
+    const client = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+    const id = mock.store.main.members.all()[0]!.id;
+    await client.members.get(id); // the first call waits for the token's identity
+    await client.members.get(id);
+    expect(entries.size).toBe(1);
+    asked.length = 0;
+    await client.cache.invalidate();
+    await client.members.get(id);
+    await client.members.get(id);
+    expect(asked).toEqual(['get', 'set', 'get']);
+    expect(gets(mock)).toBe(2);
+  });
+});
+
 describe('errors are not cached', () => {
   it('a 404 is asked again', async () => {
     const mock = createMockApi();

@@ -268,6 +268,8 @@ export function createCache(config: CacheConfig): Cache {
     request: OutgoingRequest,
     mode: CacheMode,
     load: Load,
+    /** The store's answer when `read` asked it already (a promise, from a store that answers later), else `false`. */
+    asked: string | undefined | Promise<string | undefined> | false,
   ): Promise<Answer> {
     const started = generation;
     const signal = flight.controller?.signal;
@@ -276,9 +278,13 @@ export function createCache(config: CacheConfig): Cache {
       const full = store ? `${scope ?? (await scoped)}:${key}` : '';
       if (mode == 'default' && store) {
         const waitMs = request.options.timeout ?? config.timeout;
-        const found = readEntry(
-          await (claims ? ask((it) => it.claim!(full, waitMs, signal), waitMs + STORE_TIMEOUT_MS) : ask((it) => it.get(full))),
-        );
+        const lookup =
+          asked !== false
+            ? asked
+            : claims
+              ? ask((it) => it.claim!(full, waitMs, signal), waitMs + STORE_TIMEOUT_MS)
+              : ask((it) => it.get(full));
+        const found = readEntry(await lookup);
         if (found) return found;
       }
       let answer: Answer;
@@ -356,15 +362,16 @@ export function createCache(config: CacheConfig): Cache {
     const flightKey = `${key} ${options.timeout} ${options.maxRetries}`;
     const current = mode == 'default' ? flights.get(flightKey) : undefined;
     if (current) return join(current, flightKey, request, load, true);
-    // A store that answers at once (the in-process one) answers a hit here, with no flight.
-    const found = mode == 'default' && scope !== undefined && !store?.claim ? ask((it) => it.get(`${scope}:${key}`)) : undefined;
-    const entry = typeof found == 'string' ? readEntry(found) : undefined;
+    // A store that answers at once (the in-process one) answers a hit here, with no flight; a
+    // later answer (a promise) is the flight's to await.
+    const asked = mode == 'default' && scope !== undefined && !store?.claim && ask((it) => it.get(`${scope}:${key}`));
+    const entry = typeof asked == 'string' ? readEntry(asked) : undefined;
     if (entry) {
       stats.hits++;
       return Promise.resolve(hit(entry.data, entry, request.accept));
     }
     const flight: Flight = { answer: undefined!, controller: options.signal && new AbortController(), callers: 0 };
-    flight.answer = fly(flight, flightKey, key, request, mode, load);
+    flight.answer = fly(flight, flightKey, key, request, mode, load, asked);
     flights.set(flightKey, flight);
     return join(flight, flightKey, request, load, false);
   }
