@@ -310,47 +310,43 @@ export function createCache(config: CacheConfig): Cache {
   function join(flight: Flight, flightKey: string, request: OutgoingRequest, load: Load, joined: boolean): Promise<WithResponse<unknown>> {
     const { signal } = request.options;
     flight.callers++;
-    let waiting = true;
-    /** Leaves the flight; with no caller left, the request goes, and a call that comes later starts its own. */
-    const leave = () => {
-      waiting = false;
-      signal?.removeEventListener('abort', abort);
-      if (--flight.callers) return;
-      flight.controller?.abort();
-      if (flights.get(flightKey) === flight) flights.delete(flightKey);
-    };
-    // The caller's own abort: the transport's AbortError, as for any aborted call (nothing is sent).
-    let abort = () => {};
-    const answered = flight.answer.then(
-      (answer) => {
-        if (!waiting) return undefined;
-        const isHit = answer.response === undefined;
-        stats[isHit ? 'hits' : joined ? 'coalesced' : 'misses']++;
-        // With more than one caller, the text is made before the result is handed to anyone.
-        if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
-        const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
-        flight.handed = true;
-        leave();
-        return isHit ? hit(data, answer, request.accept) : { data, response: answer.response! };
-      },
-      (error: unknown) => {
-        if (!waiting) return undefined;
-        stats[joined ? 'coalesced' : 'misses']++;
-        const own = flight.handed ? ownCopy(error) : error;
-        flight.handed = true;
-        leave();
-        throw own;
-      },
-    );
-    // Without a signal, a caller stays to the end: its answer is the flight's, handed out.
-    if (!signal) return answered as Promise<WithResponse<unknown>>;
     return new Promise((resolve, reject) => {
-      abort = () => {
+      let waiting = true;
+      /** Leaves the flight; with no caller left, the request goes, and a call that comes later starts its own. */
+      const leave = () => {
+        waiting = false;
+        signal?.removeEventListener('abort', abort);
+        if (--flight.callers) return;
+        flight.controller?.abort();
+        if (flights.get(flightKey) === flight) flights.delete(flightKey);
+      };
+      // The caller's own abort: the transport's AbortError, as for any aborted call (nothing is sent).
+      const abort = () => {
         leave();
         resolve(load(signal));
       };
-      signal.addEventListener('abort', abort, { once: true });
-      answered.then((result) => result && resolve(result), reject);
+      signal?.addEventListener('abort', abort, { once: true });
+      flight.answer.then(
+        (answer) => {
+          if (!waiting) return;
+          const isHit = answer.response === undefined;
+          stats[isHit ? 'hits' : joined ? 'coalesced' : 'misses']++;
+          // With more than one caller, the text is made before the result is handed to anyone.
+          if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
+          const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
+          flight.handed = true;
+          leave();
+          resolve(isHit ? hit(data, answer, request.accept) : { data, response: answer.response! });
+        },
+        (error: unknown) => {
+          if (!waiting) return;
+          stats[joined ? 'coalesced' : 'misses']++;
+          const own = flight.handed ? ownCopy(error) : error;
+          flight.handed = true;
+          leave();
+          reject(own);
+        },
+      );
     });
   }
 
