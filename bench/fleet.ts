@@ -86,15 +86,18 @@ export interface WorkerResult {
   ms: number;
 }
 
-interface Worker {
+interface Worker<Result = WorkerResult> {
   ready: Promise<void>;
-  done: Promise<WorkerResult>;
+  done: Promise<Result>;
   go(): void;
 }
 
-/** Starts a fleet process (`bench/fleet-worker.ts`, its `argument` as JSON); it waits for `go()`. */
-export function startWorker(argument: object, tsconfig: string | undefined): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', worker, JSON.stringify(argument)], {
+/**
+ * Starts a fleet process (`script`, by default `bench/fleet-worker.ts`, its `argument` as JSON);
+ * it prints a line when ready, waits for `go()`, then prints its result as one line of JSON.
+ */
+export function startWorker<Result = WorkerResult>(argument: object, tsconfig: string | undefined, script = worker): Worker<Result> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(argument)], {
     cwd: root,
     env: { ...process.env, ...(tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {}) },
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -108,7 +111,7 @@ export function startWorker(argument: object, tsconfig: string | undefined): Wor
   const ready = next().then(() => undefined);
   return {
     ready,
-    done: ready.then(next).then((text) => JSON.parse(text) as WorkerResult),
+    done: ready.then(next).then((text) => JSON.parse(text) as Result),
     go: () => child.stdin.write('go\n'),
   };
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { smoke, type Comparison } from './harness';
+import { cacheBench } from './cache';
 import { mockThroughput } from './mock-throughput';
 import { storeWrites } from './store-writes';
 import { controlPlaneThroughput } from './control-plane';
@@ -26,6 +27,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const benchmarks: [label: string, run: () => Promise<Comparison | Comparison[]>][] = [
   ['SDK overhead', sdkOverhead],
   ['events', eventOverhead],
+  ['cache and coalescing', cacheBench],
   ['parts of a call', callParts],
   ['concurrent walk', concurrentWalk],
   ['walk heap', walkHeap],

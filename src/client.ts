@@ -3,7 +3,8 @@
  * @module
  */
 import { checkOptions, checkRetries, checkTimeout, describe } from './core/arguments';
-import { isEndpoint, type Resource, type ResourceTable } from './core/endpoint';
+import { checkCacheOptions, createCache, type CacheOptions, type ClientCache } from './core/cache';
+import { isEndpoint, type Endpoint, type Resource, type ResourceTable } from './core/endpoint';
 import { InvalidArgumentError } from './core/errors';
 import { Emitter, type ClientEvents, type ClientListener } from './core/events';
 import { createLog, type Log, type Logger, type LogLevel } from './core/log';
@@ -64,6 +65,16 @@ export interface ClientOptions {
   logLevel?: LogLevel | undefined;
   /** Where log lines go (default `console`): any object with `error`, `warn`, `info` and `debug` methods. */
   logger?: Logger | undefined;
+  /**
+   * Off by default. `{ ttlMs, maxEntries?, store? }`: GET answers are reused for `ttlMs`, from
+   * an in-process store (least recently used out past `maxEntries`, default 1,000) or `store`
+   * (`redisCacheStore` from `community-server-sdk/redis` shares them across processes, and
+   * sends a GET that several processes ask for at once only once). Keyed by the token's
+   * identity, never the token. Errors are not cached. Per call: `RequestOptions.cache`;
+   * `client.cache.invalidate()` drops entries. Identical GETs in flight at once are sent
+   * once with or without it.
+   */
+  cache?: CacheOptions | undefined;
 }
 
 /**
@@ -95,6 +106,7 @@ const optionKinds: Record<keyof ClientOptions, true> = {
   rateLimit: true,
   logLevel: true,
   logger: true,
+  cache: true,
 };
 const OPTIONS = Object.keys(optionKinds);
 const validationModes = new Set<unknown>(['error', 'warn', 'off']);
@@ -114,6 +126,7 @@ const MIN_TOKEN_LENGTH = 8;
  */
 export class CommunityServerClient {
   readonly #call: Call;
+  readonly #cache: ClientCache;
   readonly #namespaces = new Map<string, unknown>();
   readonly #events: Emitter;
   readonly #tracers: Tracer[] = [];
@@ -146,13 +159,15 @@ export class CommunityServerClient {
         `rateLimit must be 'wait', 'off' or a RateLimitStore (an object with spend and record methods), got ${describe(options.rateLimit)}`,
       );
     }
+    checkCacheOptions(options.cache);
     warnIfPlainHttp(baseUrl, token, log);
     this.#baseUrl = baseUrl;
     this.#events = new Emitter(log);
+    const timeout = options.timeout ?? DEFAULTS.timeout;
     const send = createTransport({
       baseUrl,
       token,
-      timeout: options.timeout ?? DEFAULTS.timeout,
+      timeout,
       maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
       fetch: options.fetch,
       rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
@@ -160,12 +175,31 @@ export class CommunityServerClient {
       events: this.#events,
       tracers: this.#tracers,
     });
+    const cache = createCache({ options: options.cache, baseUrl, token, timeout, log, kindOf: (name) => kindOf(entryAt(name)) });
+    this.#cache = cache.control;
     this.#call = createCaller({
       send,
+      cache,
       validation: options.validation ?? DEFAULTS.validation,
       hasToken: token !== undefined,
       log,
+      siblingName,
     });
+  }
+
+  /**
+   * The cache: `invalidate(prefix?)` and `stats()`. There with or without the `cache` option:
+   * identical GETs in flight at once are always sent once, and `stats().coalesced` counts the
+   * calls that shared one.
+   * @example
+   * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', cache: { ttlMs: 300_000 } });
+   * await client.members.get(id); // fetched
+   * await client.members.get(id); // from the cache
+   * console.log(client.cache.stats()); // { hits: 1, misses: 1, coalesced: 0 }
+   * await client.cache.invalidate('members.get');
+   */
+  get cache(): ClientCache {
+    return this.#cache;
   }
 
   /**
@@ -265,6 +299,24 @@ export class CommunityServerClient {
   get health() {
     return this.#namespace('health');
   }
+}
+
+/** What the dotted `name` is in the resource table (`members` a table, `members.get` an endpoint), if anything. */
+const entryAt = (name: string): Endpoint | ResourceTable | undefined =>
+  name
+    .split('.')
+    .reduce<Endpoint | ResourceTable | undefined>(
+      (table, key) => (table && !isEndpoint(table) ? (Object.hasOwn(table, key) ? table[key] : undefined) : undefined),
+      resources,
+    );
+
+const kindOf = (entry: Endpoint | ResourceTable | undefined) => (entry ? (isEndpoint(entry) ? 'method' : 'group') : undefined);
+
+/** The dotted name of `endpoint`, a neighbour of the method `name` in its table (a list's item get: `members.list` → `members.get`). */
+function siblingName(name: string, endpoint: Endpoint): string {
+  const parent = name.slice(0, name.lastIndexOf('.'));
+  const table = (parent ? entryAt(parent) : resources) as ResourceTable;
+  return `${parent}.${Object.keys(table).find((key) => table[key] === endpoint)!}`;
 }
 
 /** The methods of `table`, each calling its endpoint under its dotted name (`prefix` + key: `cad.calls.list`). */

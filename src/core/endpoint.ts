@@ -98,6 +98,8 @@ export interface Endpoint<Method = unknown, Verb extends HttpMethod = HttpMethod
   readonly maxRetries: number | undefined;
   /** How `watch()` tells a list's items apart and finds new ones (lists only). */
   readonly watch: WatchKeys | undefined;
+  /** The GET that answers one of a list's items (lists only): the cache keeps a watch's items as its answers. */
+  readonly itemGet: Endpoint | undefined;
   /** @internal type carrier */
   readonly __method?: Method;
 }
@@ -110,6 +112,11 @@ export interface EndpointSettings {
   maxRetries?: number;
   /** A list's watch keys: its id field and, when its items carry one, its time field. */
   watch?: WatchKeys;
+  /**
+   * A list's item GET, when there is one: its path is the list's parameters by name, then the
+   * item's id (`watch.id`) as its last, and it answers what the list's items are.
+   */
+  itemGet?: Endpoint;
 }
 
 type Options = [options?: RequestOptions];
@@ -158,6 +165,7 @@ function define<Method, Verb extends HttpMethod>(
     auth: settings.auth ?? true,
     maxRetries: settings.maxRetries,
     watch: settings.watch,
+    itemGet: settings.itemGet,
   };
 }
 
@@ -167,12 +175,13 @@ export const get = <const Path extends string, Schema extends z.ZodMiniType>(pat
 
 /**
  * A GET answering a page of items that `item` describes; the method returns a `PagePromise`.
- * `watch` names the fields `PagePromise.watch()` follows the list by (see `WatchKeys`).
+ * `watch` names the fields `PagePromise.watch()` follows the list by (see `WatchKeys`);
+ * `itemGet`, the GET of one item, which must answer what the list's items are.
  */
 export const list = <const Path extends string, Item extends z.ZodMiniType>(
   path: Path,
   item: Item,
-  settings: EndpointSettings & { watch: WatchKeys },
+  settings: EndpointSettings & { watch: WatchKeys; itemGet?: Endpoint<(...args: never[]) => APIPromise<z.infer<Item>>> },
 ) => define<ListMethod<Path, z.infer<Item>>, 'GET'>('GET', path, 'page', PageSchema(item), undefined, settings);
 
 /** A GET answering plain text. */

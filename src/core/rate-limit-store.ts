@@ -9,9 +9,10 @@
  * @module
  */
 import { RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Settle } from './rate-limit';
-import { sleep } from './sleep';
+import { sleep, withTimeout } from './sleep';
 import { label, type Log, type LogTarget } from './log';
 import { describeThrown } from './redact';
+import { tokenIdentity } from './identity';
 
 /**
  * What one answer said about the rate-limit window, as a store records it.
@@ -125,24 +126,6 @@ export const STORE_TIMEOUT_MS = 500;
 /** After a failure, the store is tried again this often, in the background. */
 export const STORE_RETRY_MS = 500;
 
-/**
- * The window's key: a hash of base URL and token, so the token itself never reaches the store
- * (nor its keys, logs or dumps), while clients of one token on one service find one window.
- */
-async function windowKey(baseUrl: string, token: string | undefined): Promise<string> {
-  const bytes = new TextEncoder().encode(`${baseUrl}\n${token ?? ''}`);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 export interface StoreGateOptions {
   store: RateLimitStore;
   baseUrl: string;
@@ -171,7 +154,7 @@ export class StoreGate implements Gate {
 
   constructor({ store, baseUrl, token, log, now = Date.now }: StoreGateOptions) {
     this.#store = store;
-    this.#key = windowKey(baseUrl, token);
+    this.#key = tokenIdentity(baseUrl, token);
     this.#log = log;
     this.#now = now;
     this.#local = new RateLimitGate(log, now);
@@ -190,7 +173,7 @@ export class StoreGate implements Gate {
         }
         let wait: number;
         try {
-          wait = await withTimeout(this.#store.spend(key, ticket));
+          wait = await withTimeout(this.#store.spend(key, ticket), STORE_TIMEOUT_MS);
           if (!Number.isFinite(wait) || wait < 0) throw new Error(`spend() answered ${String(wait)}, not milliseconds ≥ 0`);
         } catch (error) {
           this.#fail(error);
@@ -226,7 +209,7 @@ export class StoreGate implements Gate {
     else if (headers && !headers.has('x-ratelimit-remaining')) recorded = null;
     // Not awaited: the answer goes back to its caller now. One connection keeps the order, so
     // this client's next spend sees it.
-    withTimeout(this.#store.record(key, recorded, ticket)).catch((error: unknown) => this.#fail(error));
+    withTimeout(this.#store.record(key, recorded, ticket), STORE_TIMEOUT_MS).catch((error: unknown) => this.#fail(error));
   }
 
   /**
@@ -238,7 +221,7 @@ export class StoreGate implements Gate {
   #checkBack(key: string): void {
     if (this.#checking || this.#now() < this.#checkAfter) return;
     this.#checking = true;
-    withTimeout(this.#store.record(key, this.#local.current())).then(
+    withTimeout(this.#store.record(key, this.#local.current()), STORE_TIMEOUT_MS).then(
       () => {
         this.#down = false;
         this.#checking = false;

@@ -1,5 +1,6 @@
 /**
- * The one abortable wait, shared by the rate-limit gates, `watch()` and the mock's latency.
+ * The one abortable wait, shared by the rate-limit gates, `watch()` and the mock's latency; and
+ * the one bound on a store's answer.
  * @module
  */
 
@@ -23,4 +24,13 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     if (signal?.aborted) done();
     else signal?.addEventListener('abort', done, { once: true });
   });
+}
+
+/** `promise`, or a rejection once `ms` pass without its answer: a store that hangs must not stall the calls that ask it. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

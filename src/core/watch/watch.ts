@@ -52,6 +52,10 @@ export interface WatchSource<T> {
   fetchPage(overrides: ListParams, signal: AbortSignal): PromiseLike<PageView<T>>;
   /** The client's log: a backoff after a failed poll is a wait, logged at `info`. */
   readonly log: Log;
+  /** Whether a page of the list is fresh enough to start from (one the cache answered may be older than the watch). */
+  fresh?(page: PageView<T>): boolean;
+  /** Told of each item as it is yielded (the cache keeps it as its `get`'s answer). */
+  readonly yielded?: ((item: unknown) => void) | undefined;
 }
 
 const DEFAULT_INTERVAL_MS = 10_000;
@@ -180,6 +184,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
         const found = await this.#retrying(() => this.#poll(page));
         for (const item of found) {
           this.#strategy.mark(item); // before handing it over: the cursor says what was yielded
+          this.#source.yielded?.(item);
           yield item;
         }
         await sleep(this.#intervalMs, signal);
@@ -203,7 +208,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
       if (failure && isTransient(failure)) return undefined; // the watch reads it again, with backoff
       throw error;
     }
-    return this.#strategy.canUse(this.#source.params, page) ? page : undefined;
+    return this.#strategy.canUse(this.#source.params, page) && this.#source.fresh?.(page) !== false ? page : undefined;
   }
 
   async #poll(given: PageView<T> | undefined): Promise<T[]> {
