@@ -92,7 +92,7 @@ export interface MockOptions {
   /** Row counts of the `main` server's groups, e.g. `{ members: 100_000 }` for a load test. */
   counts?: Partial<WorldCounts>;
   /**
-   * A snapshot to serve as the `main` server instead of seeded rows (from {@link snapshotWorld},
+   * A snapshot to serve as the `main` server instead of seeded rows (from {@link "community-server-sdk/mock"!snapshotWorld},
    * or its JSON file parsed). The five tokens are still the mock's own, now scoped to the
    * snapshot's server, with fresh random secrets unless `tokens: 'seeded'`; `noCad` stays seeded.
    * Checked first: a bad one throws an `InvalidArgumentError` naming

@@ -62,7 +62,9 @@ export interface NewMockSession {
  * const idle = (await remote.sessions.list()).filter((session) => Date.now() - session.lastUsedAt > 60_000);
  */
 export interface MockSessionInfo {
+  /** Names the session in `DELETE /__mock/sessions/{id}`. */
   readonly id: string;
+  /** Where it is served, as the request that listed it reached the server. */
   readonly baseUrl: string;
   /** When it was opened, in ms since the epoch. */
   readonly createdAt: number;
