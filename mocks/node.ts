@@ -211,7 +211,9 @@ async function serve(
 }
 
 /**
- * Serves the mock over real HTTP, for curl, Postman or a client in another language.
+ * Serves the mock over real HTTP, for curl, Postman or a client in another language, with its
+ * control API at `/__mock/*` and, opened there, sessions: whole mocks of their own under
+ * `/sessions/{id}` on the same port, one per test worker (at most `maxSessions` at once).
  * @example
  * const http = await startMockHttpServer({ mock, port: 0 });
  * console.log(http.url); // http://127.0.0.1:41234

@@ -1,8 +1,10 @@
 /**
  * `community-server-sdk/mock/remote`: the typed client of the mock's control API (`/__mock/*`),
  * for a mock served by another process (the bin, `startMockHttpServer`): reset it, read its
- * journal, add rows, step its activity, inject faults, move its clock, from a Playwright suite, a
- * browser page or any script. It uses the global `fetch` alone: no msw, no faker.
+ * journal, add rows, step its activity, inject faults, move its clock, open a session of its own
+ * per test worker, from a Playwright suite, a browser page or any script. Its methods are derived
+ * from the control API's table (`mocks/control/operations.ts`), its checks and all. It uses the
+ * global `fetch` alone: no msw, no faker, no zod.
  * @example
  * import { connectMock } from 'community-server-sdk/mock/remote';
  *
@@ -10,6 +12,7 @@
  * await mock.reset();
  * await mock.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
  * const sent = await mock.requests({ endpoint: 'members.list' });
+ * const session = await mock.sessions.create(); // a mock of this worker's own, at session.baseUrl
  * @module community-server-sdk/mock/remote
  */
 import { checkOptions, checkTimeout, describe, isAbortSignal } from '../src/core/arguments';

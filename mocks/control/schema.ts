@@ -104,6 +104,7 @@ function expected(schema: Schema): string {
   if (schema.description) return schema.description;
   if (schema.enum) return listed(schema.enum);
   if ('const' in schema) return shown(schema.const);
+  if (schema.anyOf) return schema.anyOf.map(expected).join(', or ');
   const types = [schema.type ?? []].flat();
   const { minimum: min, maximum: max } = schema;
   const range = min === undefined ? '' : max === undefined || max >= Number.MAX_SAFE_INTEGER ? ` ≥ ${min}` : ` from ${min} to ${max}`;
@@ -165,7 +166,9 @@ export function problemsOf(schema: Schema, value: unknown, path = ''): Problem[]
     }
   }
   if (Array.isArray(value) && schema.items) {
-    for (const [index, item] of value.entries()) problems.push(...problemsOf(schema.items, item, join(path, index)));
+    // The first item that does not fit: a 1 MiB array of wrong items makes one problem, not 100 000.
+    const index = value.findIndex((item) => problemsOf(schema.items!, item).length > 0);
+    if (index >= 0) problems.push(...problemsOf(schema.items, value[index], join(path, index)));
   }
   // Rules relating fields, once each field is right: their description is the whole message.
   if (problems.length === 0) {

@@ -335,6 +335,8 @@ describe('a bad body is a 400 naming the field, and opens nothing', () => {
     [{ rateLimit: { limit: 0, windowMs: 1 } }, 'rateLimit.limit must be an integer ≥ 1, got 0'],
     [{ activity: { intervalMs: 0 } }, 'activity.intervalMs must be an integer of milliseconds from 1'],
     [{ authErrorShape: 'xml' }, 'authErrorShape must be "string" or "object", got "xml"'],
+    [{ authFailureLimit: 'often' }, 'authFailureLimit must be an integer ≥ 1, or an object, got "often"'],
+    [{ latency: [0, ...Array(100_000).fill('slow')] }, 'latency must be milliseconds ≥ 0, or [min, max], got array'],
     ['not json', 'the request body must be JSON'],
     [[1], 'the request body must be an object, got array'],
   ])('%j', async (body, message) => {
