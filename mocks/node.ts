@@ -155,13 +155,7 @@ async function answer(
   }
   // Looked up once the body is read: nothing awaits between here and the session's answer beginning.
   const entered = sessions.enter(url.pathname);
-  if (entered === null) {
-    const id = url.pathname.split('/')[2];
-    return refuse(
-      outgoing,
-      new MockHttpError(404, 'session_not_found', `no session ${describe(id)}: it was closed, or went unused for its ttlMs`, { id }),
-    );
-  }
+  if (entered instanceof MockHttpError) return refuse(outgoing, entered);
   const served = entered?.session ?? root;
   try {
     await serve(served, entered?.path ?? url.pathname, url, method, body, incoming, outgoing);
@@ -230,10 +224,10 @@ export async function startMockHttpServer({
   const apiTokens = [...(Object.values(mock.tokens) as string[]), ...mock.store.tokens.all().map((token) => token.secret)];
   const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
-  // In-process writes too (a test's `mock.store.tokens.create`) can never give a token the admin token's secret.
   if (!(Number.isSafeInteger(maxSessions) && maxSessions >= 0)) {
     throw new InvalidArgumentError(`startMockHttpServer: maxSessions must be an integer ≥ 0, got ${describe(maxSessions)}`);
   }
+  // In-process writes too (a test's `mock.store.tokens.create`) can never give a token the admin token's secret.
   internalsOf(mock).reserveSecret(adminToken);
   const sessions = createSessions(mock, maxSessions);
   const root: Served = { mock, control: createControlPlane({ mock, sessions }, adminToken) };

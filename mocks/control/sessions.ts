@@ -12,6 +12,7 @@ import type { MockApi } from '../index';
 import { MockHttpError } from '../replies';
 import { internalsOf } from './internals';
 import { createControlPlane, newAdminToken, type ControlPlane } from './plane';
+import { shown } from './schema';
 import type { MockSessionInfo, MockSessionOptions, NewMockSession, SessionRegistry } from './types';
 
 /** Where sessions are served: `/sessions/{id}` is a session's base path. */
@@ -42,10 +43,10 @@ interface Session extends Served {
 export interface Sessions extends SessionRegistry {
   /**
    * The session a request path addresses (`/sessions/{id}/…`), marked in use until `release`, and
-   * the path from its base; `undefined` for a path outside `/sessions/`; `null` for a session
-   * that is not (or no longer) there.
+   * the path from its base; `undefined` for a path outside `/sessions/`; the 404 to answer for a
+   * session that is not (or no longer) there.
    */
-  enter(path: string): { session: Served; path: string } | null | undefined;
+  enter(path: string): { session: Served; path: string } | MockHttpError | undefined;
   /** Ends the use `enter` began. */
   release(session: Served): void;
   /** Closes every session and stops the timer: the server is closing. */
@@ -53,6 +54,10 @@ export interface Sessions extends SessionRegistry {
 }
 
 const SESSION_PATH = new RegExp(`^${SESSIONS_PREFIX}/([^/]+)(/.*)?$`);
+
+/** 404 for a session id that names no open session. */
+const sessionNotFound = (id: string) =>
+  new MockHttpError(404, 'session_not_found', `no session ${shown(id)}: it was closed, or went unused for its ttlMs`, { id: shown(id) });
 
 /** The sessions of a server whose root mock is `root`, at most `maxSessions` at once. */
 export function createSessions(root: MockApi, maxSessions: number): Sessions {
@@ -139,9 +144,7 @@ export function createSessions(root: MockApi, maxSessions: number): Sessions {
 
     close(id) {
       const session = open.get(id);
-      if (!session || expired(session, Date.now())) {
-        throw new MockHttpError(404, 'session_not_found', `no session "${id}": it was closed, or went unused for its ttlMs`, { id });
-      }
+      if (!session || expired(session, Date.now())) throw sessionNotFound(id);
       close(session);
     },
 
@@ -150,10 +153,10 @@ export function createSessions(root: MockApi, maxSessions: number): Sessions {
       if (!match) return undefined;
       const session = open.get(match[1]!);
       const now = Date.now();
-      if (!session) return null;
+      if (!session) return sessionNotFound(match[1]!);
       if (expired(session, now)) {
         close(session);
-        return null;
+        return sessionNotFound(session.id);
       }
       session.inFlight++;
       session.lastUsedAt = now;

@@ -98,6 +98,9 @@ describe('opening, listing and closing', () => {
       body: { error: { code: 'session_not_found', message: expect.stringContaining('no-such-session') } },
     });
     expect((await control(http.url, 'GET', '/sessions/no-such-session/api/v1/server/info', root.tokens.main)).status).toBe(404);
+    const long = await control(http.url, 'GET', `/sessions/${'x'.repeat(8_000)}/api/v1/server/info`, root.tokens.main);
+    expect(long.status).toBe(404);
+    expect(JSON.stringify(long.body).length).toBeLessThan(300); // the id is shown cut short
     expect((await control(http.url, 'DELETE', '/__mock/sessions/bad%2Fid', http.adminToken)).status).toBe(400);
   });
 
