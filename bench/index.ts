@@ -12,6 +12,7 @@ import { cacheBench } from './cache';
 import { mockThroughput } from './mock-throughput';
 import { storeWrites } from './store-writes';
 import { controlPlaneThroughput } from './control-plane';
+import { sessionsBench } from './sessions';
 import { callParts } from './call-parts';
 import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
@@ -39,6 +40,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['mock throughput', mockThroughput],
   ['mock store writes', storeWrites],
   ['mock over HTTP: control plane, Prism', controlPlaneThroughput],
+  ['mock sessions', sessionsBench],
   ['cold import', coldImport],
 ];
 

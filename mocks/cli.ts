@@ -4,6 +4,7 @@
  *
  *   npx -p community-server-sdk community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency 0] [--activity ms] [--world FILE]
  *     [--tokens seeded|random] [--rate-limit 20/1s] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
+ *     [--max-sessions 64]
  *   npx -p community-server-sdk community-server-mock snapshot --out FILE
  * @module
  */
@@ -12,10 +13,14 @@ import { AUTH_ERROR_SHAPES, choiceFlag, integer, isLoopback, rateLimitFlag, TOKE
 import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './cli-snapshot';
 import { createMockApi } from './index';
 import { startMockHttpServer } from './node';
+import { DEFAULT_MAX_SESSIONS } from './control/sessions';
+
+/** The most sessions the bin takes: each holds a whole world (a few MB), so more would exhaust memory first. */
+const MAX_SESSIONS_FLAG = 10_000;
 
 const USAGE = `Usage: community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency ms] [--activity ms] [--world FILE]
                              [--tokens seeded|random] [--rate-limit N/window] [--auth-failures N]
-                             [--auth-error-shape string|object] [--admin-token T]
+                             [--auth-error-shape string|object] [--admin-token T] [--max-sessions N]
        community-server-mock snapshot --out FILE
 
 Serves the Community Server Data API mock over HTTP and prints its base URL and tokens, and the
@@ -30,6 +35,8 @@ admin token of its control API (/__mock/*: reset, journal, rows, activity, healt
 --auth-failures N: suspend a token for 60 s after N failed authentications.
 --auth-error-shape string|object: the body of 401 and 403 answers (default string).
 --admin-token T: the control API's token (at least 16 characters; default: a fresh random one).
+--max-sessions N: how many sessions (POST /__mock/sessions: a whole mock of its own per test
+  worker, under /sessions/{id} on this port) the server holds at once (default 64; 0: none).
 --host: loopback by default; any other address makes the tokens reachable from the network.`;
 
 async function main(): Promise<void> {
@@ -46,6 +53,7 @@ async function main(): Promise<void> {
       'auth-failures': { type: 'string' },
       'auth-error-shape': { type: 'string' },
       'admin-token': { type: 'string' },
+      'max-sessions': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,6 +67,7 @@ async function main(): Promise<void> {
     values['auth-failures'] === undefined ? undefined : integer('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
   const authErrorShape = choiceFlag('auth-error-shape', values['auth-error-shape'], AUTH_ERROR_SHAPES);
   const tokens = choiceFlag('tokens', values.tokens, TOKEN_SOURCES);
+  const maxSessions = integer('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 0, MAX_SESSIONS_FLAG);
   const world = values.world === undefined ? undefined : await readWorldFile(values.world);
   const mock = createMockApi({
     seed,
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
   });
   const host = values.host ?? '127.0.0.1';
   const adminToken = values['admin-token'];
-  const server = await startMockHttpServer({ mock, port, host, ...(adminToken === undefined ? {} : { adminToken }) });
+  const server = await startMockHttpServer({ mock, port, host, maxSessions, ...(adminToken === undefined ? {} : { adminToken }) });
 
   console.log(
     `community-server-mock listening on ${server.url} (${world ? `world ${values.world}, taken ${world.takenAt}` : `seed ${seed}`})`,
@@ -86,6 +95,7 @@ async function main(): Promise<void> {
     );
   }
   if (activity) console.log(`activity: on, one event every ${activity.intervalMs} ms (logs, shifts, LOAs, join requests, CAD calls…)`);
+  console.log(`sessions: up to ${maxSessions} at once (POST ${server.url}/__mock/sessions with the admin token)`);
   console.log(`try: curl -H "Authorization: Bearer ${mock.tokens.main}" ${server.url}/api/v1/server/members`);
 
   const stop = (signal: string) => {

@@ -7,6 +7,7 @@
 import type * as z from 'zod/mini';
 import { describe } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
+import { ADVANCE_MS, checkArgument } from './control/arguments';
 import { CreateTokenRequestSchema } from '../src/schemas/tokens';
 import { ACTIVITY_REACH_DAYS } from './activity/index';
 import { MAX_SECONDS } from './row-rules';
@@ -111,9 +112,7 @@ export function createClock(source: () => number): ClockControl {
     clock: {
       now,
       advance(ms) {
-        if (!(typeof ms === 'number' && Number.isSafeInteger(ms) && ms >= 0)) {
-          throw new InvalidArgumentError(`clock.advance(ms): ms must be an integer of milliseconds ≥ 0, got ${describe(ms)}`);
-        }
+        checkArgument(ADVANCE_MS, ms, 'ms', 'clock.advance(ms)');
         const next = offset + ms;
         const room = LATEST_MS - now();
         if (ms > room) {

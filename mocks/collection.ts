@@ -10,7 +10,7 @@ import type * as z from 'zod/mini';
 import { buildPath, checkOptions } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
 import { referenceProblem, type Lookups, type References } from './references';
-import { describe, typeName } from './request-body';
+import { issueInWords, typeName } from './request-body';
 import { asSent, describeProblem, jsonProblem, timeProblem } from './row-rules';
 import type { Sequence } from './sequence';
 import { SortedList } from './sorted';
@@ -540,7 +540,7 @@ export class Collection<Row extends object> {
     if (parsed && !parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.join('.');
-      const problem = describe(issue, row, schema!, []);
+      const problem = issueInWords(issue, row, schema!, []);
       // A refinement's own text may not name the field; the refusal always does.
       this.#refuse(operation, problem.startsWith(field) ? problem : `${field}: ${problem}`);
     }

@@ -14,11 +14,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
 import { internalsOf } from './control/internals';
-import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlPlane } from './control/plane';
+import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken } from './control/plane';
+import { createSessions, DEFAULT_MAX_SESSIONS, type Served, type Sessions } from './control/sessions';
 import { InvalidArgumentError } from '../src/core/errors';
+import { describe } from '../src/core/arguments';
 import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
 import { errorResponse, internalError, invalidPath, MAX_BODY_BYTES, MockHttpError, payloadTooLarge } from './replies';
+
+export type { MockSessionInfo, MockSessionOptions, NewMockSession } from './control/types';
 
 /**
  * An msw/node server answering with the mock's handlers, on any origin.
@@ -49,6 +53,11 @@ export interface MockHttpServerOptions {
    * of the mock's API tokens. Default: a fresh one from the platform's secure random source.
    */
   adminToken?: string;
+  /**
+   * How many sessions (`POST /__mock/sessions`) the server holds at once (default 64); past it,
+   * opening one is a 429. `0`: none.
+   */
+  maxSessions?: number;
 }
 
 /**
@@ -113,9 +122,20 @@ async function relay(outgoing: ServerResponse, response: Response): Promise<void
 /** An error this door finds itself, before the mock sees the request; the body is the mock's error shape. */
 const refuse = (outgoing: ServerResponse, error: MockHttpError) => relay(outgoing, errorResponse(error, 'object'));
 
+/** The origin a request was sent to, as its `Host` names it (`http://localhost:4010`), or the server's own. */
+function originOf(incoming: IncomingMessage, own: string): string {
+  try {
+    const origin = new URL(`http://${incoming.headers.host ?? ''}`).origin;
+    return origin === 'null' ? own : origin;
+  } catch {
+    return own;
+  }
+}
+
+/** Answers one request: a session's or the root's, its control API's or its API's. */
 async function answer(
-  mock: MockApi,
-  control: ControlPlane,
+  root: Served,
+  sessions: Sessions,
   origin: string,
   incoming: IncomingMessage,
   outgoing: ServerResponse,
@@ -133,10 +153,38 @@ async function answer(
   if (body === 'too large') {
     return refuse(outgoing, payloadTooLarge());
   }
+  // Looked up once the body is read: nothing awaits between here and the session's answer beginning.
+  const entered = sessions.enter(url.pathname);
+  if (entered instanceof MockHttpError) return refuse(outgoing, entered);
+  const served = entered?.session ?? root;
+  try {
+    await serve(served, entered?.path ?? url.pathname, url, method, body, incoming, outgoing);
+  } finally {
+    if (entered) sessions.release(entered.session);
+  }
+}
+
+/** Answers a request of `served` (the root or a session) whose path from its base is `path`. */
+async function serve(
+  { mock, control }: Served,
+  path: string,
+  url: URL,
+  method: string,
+  body: Buffer | undefined,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<void> {
   // The control API never reaches the mock: it is not journaled, not rate limited, not delayed.
-  if (isControlPath(url.pathname)) {
-    const authorization = incoming.headers.authorization ?? null;
-    return relay(outgoing, await control.answer({ method, url, authorization, body: body ? new Uint8Array(body) : undefined }));
+  if (isControlPath(path)) {
+    const request = {
+      method,
+      path,
+      query: url.searchParams,
+      authorization: incoming.headers.authorization ?? null,
+      body: body ? new Uint8Array(body) : undefined,
+      origin: originOf(incoming, url.origin),
+    };
+    return relay(outgoing, await control.answer(request));
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
@@ -148,14 +196,18 @@ async function answer(
   if (control.presentsAdminToken(headers.get('authorization'))) headers.set('authorization', 'Bearer');
   const controller = new AbortController();
   outgoing.on('close', () => controller.abort());
+  // A session's mock sees the path from its base, as a client with the session's baseUrl means it.
+  const target = new URL(path + url.search, url.origin);
   await relay(
     outgoing,
-    await mock.fetch(url, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) }),
+    await mock.fetch(target, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) }),
   );
 }
 
 /**
- * Serves the mock over real HTTP, for curl, Postman or a client in another language.
+ * Serves the mock over real HTTP, for curl, Postman or a client in another language, with its
+ * control API at `/__mock/*` and, opened there, sessions: whole mocks of their own under
+ * `/sessions/{id}` on the same port, one per test worker (at most `maxSessions` at once).
  * @example
  * const http = await startMockHttpServer({ mock, port: 0 });
  * console.log(http.url); // http://127.0.0.1:41234
@@ -166,17 +218,22 @@ export async function startMockHttpServer({
   port = 0,
   host = '127.0.0.1',
   adminToken = newAdminToken(),
+  maxSessions = DEFAULT_MAX_SESSIONS,
 }: MockHttpServerOptions): Promise<MockHttpServer> {
   // The five come back with every reset(), whatever the store holds now.
   const apiTokens = [...(Object.values(mock.tokens) as string[]), ...mock.store.tokens.all().map((token) => token.secret)];
   const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
+  if (!(Number.isSafeInteger(maxSessions) && maxSessions >= 0)) {
+    throw new InvalidArgumentError(`startMockHttpServer: maxSessions must be an integer ≥ 0, got ${describe(maxSessions)}`);
+  }
   // In-process writes too (a test's `mock.store.tokens.create`) can never give a token the admin token's secret.
   internalsOf(mock).reserveSecret(adminToken);
-  const control = createControlPlane(mock, adminToken);
+  const sessions = createSessions(mock, maxSessions);
+  const root: Served = { mock, control: createControlPlane({ mock, sessions }, adminToken) };
   let origin = '';
   const server = createServer((incoming, outgoing) => {
-    answer(mock, control, origin, incoming, outgoing).catch((error: unknown) => {
+    answer(root, sessions, origin, incoming, outgoing).catch((error: unknown) => {
       if (outgoing.headersSent || outgoing.destroyed) return outgoing.destroy();
       // The client went away mid-request (the abort above): nothing to answer.
       if (error instanceof Error && error.name === 'AbortError') return outgoing.destroy();
@@ -201,6 +258,7 @@ export async function startMockHttpServer({
     adminToken,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        sessions.closeAll();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -1,8 +1,10 @@
 /**
  * `community-server-sdk/mock/remote`: the typed client of the mock's control API (`/__mock/*`),
  * for a mock served by another process (the bin, `startMockHttpServer`): reset it, read its
- * journal, add rows, step its activity, inject faults, move its clock, from a Playwright suite, a
- * browser page or any script. It uses the global `fetch` alone: no msw, no faker.
+ * journal, add rows, step its activity, inject faults, move its clock, open a session of its own
+ * per test worker, from a Playwright suite, a browser page or any script. Its methods are derived
+ * from the control API's table (`mocks/control/operations.ts`), its checks and all. It uses the
+ * global `fetch` alone: no msw, no faker, no zod.
  * @example
  * import { connectMock } from 'community-server-sdk/mock/remote';
  *
@@ -10,23 +12,32 @@
  * await mock.reset();
  * await mock.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
  * const sent = await mock.requests({ endpoint: 'members.list' });
+ * const session = await mock.sessions.create(); // a mock of this worker's own, at session.baseUrl
  * @module community-server-sdk/mock/remote
  */
-import { checkOptions, checkTimeout, describe, isAbortSignal, isPlainObject } from '../src/core/arguments';
+import { checkOptions, checkTimeout, describe, isAbortSignal } from '../src/core/arguments';
 import {
   AbortError,
   apiError,
   ConnectionError,
   InvalidArgumentError,
+  NotFoundError,
   ResponseValidationError,
   responseError,
   TimeoutError,
 } from '../src/core/errors';
 import { describeThrown, redact } from '../src/core/redact';
-import type { ActivityEvent, ActivityFailure, FaultRule, HealthState, MockRequest, MockRequestToken, RateLimitOptions } from './index';
+import { argumentProblems, callName, requestOf } from './control/calls';
+import { controlApi, operationsOf, type ControlApi, type ControlOperation } from './control/operations';
+import { problemsOf } from './control/schema';
+import type { MockSessionInfo, MockSessionOptions, RemoteRequestsFilter } from './control/types';
+import type { ActivityEvent, ActivityFailure, FaultRule, HealthState, MockRequest, RateLimitOptions } from './index';
 import type { CadStore, DepartmentStore, ServerStore } from './store';
+import type { MockTokens } from './types';
 import type { TokenRecord } from './world';
 import type { Collection } from './collection';
+
+export type { MockSessionInfo, MockSessionOptions, RemoteRequestsFilter } from './control/types';
 
 /**
  * How long a call may take, and what aborts it: given to {@link connectMock} for every call of
@@ -40,21 +51,6 @@ export interface RemoteCallOptions {
   timeout?: number | undefined;
   /** Aborts the call; it then rejects with an `AbortError` whose `cause` is the signal's reason. */
   signal?: AbortSignal | undefined;
-}
-
-/**
- * Narrows `remote.requests(filter)`: rows of that endpoint, status and token role (`null`: the
- * requests that carried no token).
- * @example
- * const failures = await remote.requests({ endpoint: 'members.get', status: 404 });
- */
-export interface RemoteRequestsFilter {
-  /** The client method name, e.g. `members.get`. */
-  endpoint?: string;
-  /** The status the mock answered with; `0` for a network fault (no answer). */
-  status?: number;
-  /** The token's role (`main`, `readOnly`, …, `created`, `unknown`), or `null` for none. */
-  token?: MockRequestToken;
 }
 
 /**
@@ -212,23 +208,57 @@ export interface RemoteMock {
    * await remote.setRateLimit({ limit: 2, windowMs: 1_000 });
    */
   setRateLimit(rateLimit: RateLimitOptions | null, options?: RemoteCallOptions): Promise<void>;
+  /**
+   * Sessions: whole mocks of their own on the same server, one per test worker (see
+   * {@link RemoteSession}). Only the root admin token opens, lists and closes them: called on a
+   * session's own `mock`, they reject with a `PermissionDeniedError`.
+   */
+  readonly sessions: {
+    /**
+     * Opens a session: its own world (the server's unless `options` give `seed`, `counts` or
+     * `world`), tokens, journal, faults, clock, rate limit, health and activity, served under its
+     * `baseUrl`. Past the server's `--max-sessions`, a `RateLimitError` (429).
+     * @example
+     * const session = await remote.sessions.create({ seed: 7 });
+     * const client = new CommunityServerClient({ token: session.tokens.main, baseUrl: session.baseUrl });
+     */
+    create(options?: MockSessionOptions, call?: RemoteCallOptions): Promise<RemoteSession>;
+    /**
+     * The open sessions, oldest first.
+     * @example
+     * const open = await remote.sessions.list();
+     */
+    list(call?: RemoteCallOptions): Promise<MockSessionInfo[]>;
+  };
 }
 
-const TOKEN_ROLES = new Set<unknown>(['main', 'noCad', 'readOnly', 'expired', 'revoked', 'created', 'unknown', null]);
-const HEALTH_SWITCHES = ['database', 'cache', 'ready'];
-const FAULT_FIELDS = ['endpoint', 'status', 'network', 'latencyMs', 'times'];
-const MAX_MS = 2 ** 31 - 1;
-/** What a table path may look like: dot-separated names (a department id included). */
-const TABLE_PATH = /^[\w-]+(\.[\w-]+)*$/;
-
-const isInteger = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
-
-/** Throws `InvalidArgumentError` unless `value` is an integer from `min` to `max`. */
-function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): asserts value is number {
-  if (!isInteger(value, min, max)) {
-    throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}, got ${describe(value)}`);
-  }
+/**
+ * A session of a mock server (`remote.sessions.create()`): a whole mock of its own, served under
+ * `baseUrl` on the server's port, which nothing done to another session or to the root mock
+ * changes. Point a client at `baseUrl` with one of `tokens`, and drive the session with `mock`.
+ * An idle session closes by itself after its `ttlMs` (default 10 minutes).
+ * @example
+ * const session = await remote.sessions.create();
+ * const client = new CommunityServerClient({ token: session.tokens.main, baseUrl: session.baseUrl });
+ * await session.mock.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
+ * await session.close();
+ */
+export interface RemoteSession {
+  /** Names the session in `DELETE /__mock/sessions/{id}` and `sessions.list()`. */
+  readonly id: string;
+  /** Where its API is served: give it to a client as its `baseUrl` (`http://127.0.0.1:4010/sessions/…`). */
+  readonly baseUrl: string;
+  /** Its five API tokens: fresh random secrets, which no other session and not the root mock accept. */
+  readonly tokens: MockTokens;
+  /** Its control API: `reset()`, `requests()`, `faults.add()`… act on this session alone. */
+  readonly mock: RemoteMock;
+  /**
+   * Closes it: its activity stops, its base URL and tokens answer no more. Closing a session that
+   * is gone already (closed, or expired) is no error.
+   * @example
+   * afterAll(() => session.close());
+   */
+  close(call?: RemoteCallOptions): Promise<void>;
 }
 
 /** The base URL, checked: an absolute http(s) URL, without a trailing slash. */
@@ -240,70 +270,6 @@ function baseUrlOf(url: unknown): string {
     );
   }
   return parsed.origin + parsed.pathname.replace(/\/+$/, '');
-}
-
-function checkFilter(filter: unknown): URLSearchParams {
-  checkOptions(filter, ['endpoint', 'status', 'token'], 'requests filter');
-  const query = new URLSearchParams();
-  if (filter === undefined) return query;
-  const { endpoint, status, token } = filter;
-  if (endpoint !== undefined) {
-    if (typeof endpoint !== 'string' || endpoint === '') {
-      throw new InvalidArgumentError(`endpoint must be a client method name, got ${describe(endpoint)}`);
-    }
-    query.set('endpoint', endpoint);
-  }
-  if (status !== undefined) {
-    // 0: a network fault, as the journal records it.
-    if (status !== 0 && !isInteger(status, 100, 599)) {
-      throw new InvalidArgumentError(`status must be an HTTP status from 100 to 599, or 0 for a network fault, got ${describe(status)}`);
-    }
-    query.set('status', String(status));
-  }
-  if (token !== undefined) {
-    if (!TOKEN_ROLES.has(token)) {
-      throw new InvalidArgumentError(`token must be a token role (main, readOnly, …) or null, got ${describe(token)}`);
-    }
-    query.set('token', token === null ? 'none' : (token as string));
-  }
-  return query;
-}
-
-function checkFaultRule(rule: unknown): void {
-  if (rule === undefined) {
-    throw new InvalidArgumentError('faults.add(rule): rule must be an object like { endpoint, status }, got undefined');
-  }
-  checkOptions(rule, FAULT_FIELDS, 'fault rule');
-  const { endpoint, status, network, latencyMs, times } = rule;
-  if (endpoint !== undefined && (typeof endpoint !== 'string' || endpoint === '')) {
-    throw new InvalidArgumentError(`endpoint must be a client method name such as "members.get", got ${describe(endpoint)}`);
-  }
-  if (status !== undefined) checkInteger('status', status, 400, 599);
-  if (network !== undefined && network !== true) {
-    throw new InvalidArgumentError(`network must be true (or left out), got ${describe(network)}`);
-  }
-  if (latencyMs !== undefined) checkInteger('latencyMs', latencyMs, 1, MAX_MS);
-  if (times !== undefined) checkInteger('times', times, 1);
-}
-
-function checkHealth(health: unknown): void {
-  checkOptions(health, HEALTH_SWITCHES, 'health');
-  if (health === undefined) {
-    throw new InvalidArgumentError('setHealth(health): health must be an object like { database: false }, got undefined');
-  }
-  for (const [name, value] of Object.entries(health)) {
-    if (typeof value !== 'boolean') throw new InvalidArgumentError(`health.${name} must be a boolean, got ${describe(value)}`);
-  }
-}
-
-function checkRateLimit(rateLimit: unknown): void {
-  if (rateLimit === null) return;
-  if (!isPlainObject(rateLimit)) {
-    throw new InvalidArgumentError(`setRateLimit(rateLimit): rateLimit must be { limit, windowMs } or null, got ${describe(rateLimit)}`);
-  }
-  checkOptions(rateLimit, ['limit', 'windowMs'], 'rateLimit');
-  checkInteger('limit', rateLimit.limit, 1);
-  checkInteger('windowMs', rateLimit.windowMs, 1);
 }
 
 /** A call's options, checked: `what` names them in a message. */
@@ -319,22 +285,6 @@ function checkCallOptions(options: unknown, what: string): RemoteCallOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Characters of an answer that is not the mock's a message quotes: enough to recognise it. */
 const GLIMPSE_CHARS = 60;
-
-/**
- * What a success of a route is: no body (204), or a JSON object whose `key` (none: the object
- * itself) is of `kind`. Anything else did not come from the mock's control API.
- */
-interface Expected {
-  readonly kind: 'nothing' | 'object' | 'array' | 'string' | 'number';
-  readonly key?: string;
-}
-const NOTHING: Expected = { kind: 'nothing' };
-const ROW: Expected = { kind: 'object' };
-const DATA: Expected = { kind: 'array', key: 'data' };
-
-function isKind(value: unknown, kind: Expected['kind']): boolean {
-  return kind === 'object' ? isPlainObject(value) : kind === 'array' ? Array.isArray(value) : typeof value === kind;
-}
 
 /** An answer in a few words: its status, media type and first characters. */
 function glimpse(response: Response, text: string): string {
@@ -365,9 +315,15 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
   }
   const connection = checkCallOptions(options, 'connectMock');
 
-  /** One request of the control API: the part of its answer `expected` names, or the SDK's typed error. */
-  async function send<Answer = void>(method: string, path: string, expected: Expected, body?: unknown, call?: unknown): Promise<Answer> {
+  /** One call of `operation` (named `name`): its arguments checked and sent, its answer checked and read, or the SDK's typed error. */
+  async function send(name: string, operation: ControlOperation, args: readonly unknown[], call: unknown): Promise<unknown> {
     const { timeout = connection.timeout ?? DEFAULT_TIMEOUT_MS, signal } = checkCallOptions(call, 'call');
+    const problems = argumentProblems(operation, args);
+    if (problems.length) {
+      throw new InvalidArgumentError(`${callName(name, operation)}: ${problems.map((problem) => problem.message).join('; ')}`);
+    }
+    const { method } = operation;
+    const { path, body } = requestOf(operation, args);
     const where = `${method} ${base}${path}`;
     let payload: string | undefined;
     try {
@@ -401,16 +357,18 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
     }
     const isJson = /^application\/json\b/i.test(response.headers.get('content-type') ?? '');
     if (!response.ok && isJson) throw responseError(response, text, { method, path }, adminToken);
+    const nothing = operation.status === 204;
     let answer: unknown;
     try {
-      answer = expected.kind === 'nothing' || !isJson ? undefined : JSON.parse(text);
+      answer = nothing || !isJson ? undefined : JSON.parse(text);
     } catch {
       // Not JSON after all: said below.
     }
-    const part = expected.key === undefined ? answer : isPlainObject(answer) ? answer[expected.key] : undefined;
-    if (expected.kind === 'nothing' ? response.status === 204 : response.ok && isKind(part, expected.kind)) return part as Answer;
+    if (nothing ? response.status === 204 : response.ok && isJson && problemsOf(operation.answer ?? {}, answer).length === 0) {
+      return operation.result === undefined ? answer : (answer as Record<string, unknown>)[operation.result];
+    }
     // Whatever answered, it is not the mock's control API: an SPA's dev server, a proxy, another service.
-    const wanted = expected.kind === 'nothing' ? '204 No Content' : `JSON${expected.key ? ` with "${expected.key}"` : ''}`;
+    const wanted = nothing ? '204 No Content' : `JSON${operation.result ? ` with "${operation.result}"` : ''}`;
     const message = redact(
       `${where}: expected ${wanted} from the mock's control API, got ${glimpse(response, text)}; is ${base} the mock?`,
       adminToken,
@@ -424,62 +382,43 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
     throw new ResponseValidationError(message, { method, path, issues: [], status: response.status });
   }
 
+  // Every operation of the table, as a method of its name: its arguments, then the call's options.
+  const calls: Record<string, unknown> = {};
+  for (const { name, operation } of operationsOf(controlApi)) {
+    const keys = name.split('.');
+    const parent = keys.slice(0, -1).reduce((node, key) => (node[key] ??= {}) as Record<string, unknown>, calls);
+    parent[keys.at(-1)!] = (...args: unknown[]) => send(name, operation, args.slice(0, operation.args.length), args[operation.args.length]);
+  }
+  const derived = calls as unknown as RemoteCalls<ControlApi>;
+
   return {
     url: base,
-    reset: (call) => send('POST', '/__mock/reset', NOTHING, undefined, call),
-    async requests(filter, call) {
-      const query = checkFilter(filter).toString();
-      return send<MockRequest[]>('GET', `/__mock/requests${query ? `?${query}` : ''}`, DATA, undefined, call);
-    },
-    clearRequests: (call) => send('DELETE', '/__mock/requests', NOTHING, undefined, call),
-    store(table) {
-      if (typeof table !== 'string' || !TABLE_PATH.test(table)) {
-        throw new InvalidArgumentError(
-          `store(table): table must be a dotted path like main.logs or main.cad.calls, got ${describe(table)}`,
-        );
-      }
-      return {
-        async create(partial = {}, call) {
-          if (!isPlainObject(partial)) {
-            throw new InvalidArgumentError(`${table}.create(partial): partial must be an object of fields, got ${describe(partial)}`);
-          }
-          return send<never>('POST', `/__mock/store/${encodeURIComponent(table)}`, ROW, partial, call);
-        },
-      };
-    },
-    activity: {
-      async step(n = 1, call) {
-        checkInteger('activity.step(n): n', n, 0, 10_000);
-        return send<ActivityEvent[]>('POST', '/__mock/activity/step', DATA, { n }, call);
+    ...derived,
+    store: (table) => ({ create: (partial, call) => derived.store.create(table, partial, call) as Promise<never> }),
+    sessions: {
+      async create(sessionOptions, call) {
+        const session = await derived.sessions.create(sessionOptions, call);
+        // Its path on the server, under the base this connection reaches the server by (a proxy's prefix included).
+        const baseUrl = base + new URL(session.baseUrl).pathname;
+        return {
+          id: session.id,
+          baseUrl,
+          tokens: session.tokens,
+          mock: connectMock(baseUrl, session.adminToken, options),
+          close: (closeCall) =>
+            derived.sessions.close(session.id, closeCall).catch((error: unknown) => {
+              if (!(error instanceof NotFoundError && error.code === 'session_not_found')) throw error;
+            }),
+        };
       },
-      async start(activity, call) {
-        checkOptions(activity, ['intervalMs'], 'activity.start');
-        checkInteger('intervalMs', activity?.intervalMs, 1, MAX_MS);
-        return send('POST', '/__mock/activity/start', NOTHING, activity, call);
-      },
-      stop: (call) => send('POST', '/__mock/activity/stop', NOTHING, undefined, call),
-      status: (call) => send('GET', '/__mock/activity', ROW, undefined, call),
-    },
-    faults: {
-      async add(rule, call) {
-        checkFaultRule(rule);
-        return send<string>('POST', '/__mock/faults', { kind: 'string', key: 'id' }, rule, call);
-      },
-      clear: (call) => send('DELETE', '/__mock/faults', NOTHING, undefined, call),
-    },
-    clock: {
-      async advance(ms, call) {
-        checkInteger('clock.advance(ms): ms', ms, 0);
-        return send<number>('POST', '/__mock/clock/advance', { kind: 'number', key: 'now' }, { ms }, call);
-      },
-    },
-    async setHealth(health, call) {
-      checkHealth(health);
-      return send('PUT', '/__mock/health', NOTHING, health, call);
-    },
-    async setRateLimit(rateLimit, call) {
-      checkRateLimit(rateLimit);
-      return send('PUT', '/__mock/rate-limit', NOTHING, rateLimit, call);
+      list: derived.sessions.list,
     },
   };
 }
+
+/** The remote method of each operation of `Table`: the call's arguments, then its options; its result, awaited. */
+type RemoteCalls<Table> = {
+  readonly [Name in keyof Table]: Table[Name] extends ControlOperation<infer Args, infer Result>
+    ? (...args: [...Args, options?: RemoteCallOptions]) => Promise<Awaited<Result>>
+    : RemoteCalls<Table[Name]>;
+};

@@ -79,7 +79,7 @@ function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string
 }
 
 /** One zod issue in words, naming the field; `accepted` are the body's keys, for an unknown one. */
-export function describe(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMiniType, accepted: readonly string[]): string {
+export function issueInWords(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMiniType, accepted: readonly string[]): string {
   const field = issue.path.join('.');
   const value = valueAt(body, issue.path);
   const subject = field || 'the request body';
@@ -130,7 +130,7 @@ export async function readJsonBody<Schema extends z.ZodMiniType>(request: Reques
  * field's first problem and whose `details.issues` list them as `{ path, message }`. `accepted`
  * are the keys an unknown key's message lists (default: the object schema's own).
  */
-export function checkBody<Schema extends z.ZodMiniType>(
+function checkBody<Schema extends z.ZodMiniType>(
   body: unknown,
   schema: Schema,
   accepted: readonly string[] = Object.keys(objectShape(schema) ?? {}),
@@ -147,6 +147,6 @@ export function checkBody<Schema extends z.ZodMiniType>(
       chosen.set(path, issue);
     }
   }
-  const issues: BodyProblem[] = [...chosen].map(([path, issue]) => ({ path, message: describe(issue, body, schema, accepted) }));
+  const issues: BodyProblem[] = [...chosen].map(([path, issue]) => ({ path, message: issueInWords(issue, body, schema, accepted) }));
   throw invalidBody(issues.map((problem) => problem.message).join('; '), { issues });
 }

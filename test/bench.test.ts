@@ -48,6 +48,10 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
     '≤ 2×',
     '≤ 2×',
     '≥ 0.95×',
+    '≥ 0.9×',
+    '≤ 150 ms',
+    '≤ 150 ms',
+    '≤ +10 MB',
     '≤ 1.5×',
   ];
   expect(rows.map((line) => line.split(' | ')[4]).filter((goal) => goal !== 'context')).toEqual(goals);

@@ -5,7 +5,7 @@
  * one sequence of events whatever the batches it is taken in.
  * @module
  */
-import { InvalidArgumentError } from '../../src/core/errors';
+import { ACTIVITY_OPTIONS, checkArgument, STEP_COUNT } from '../control/arguments';
 import type { MockState } from '../context';
 import { Draw, seededFaker } from '../world';
 import { ACTIVITY_STREAM } from '../world/streams';
@@ -24,20 +24,16 @@ import {
 import type { FollowUp, Happening, Moment } from './moment';
 import { departmentScopes, inSomeScope, serverScope, type ScopedHappening } from './scopes';
 import { logCreated, memberJoined, responseReviewed, responseSubmitted, TEMP_BAN_LONGEST_DAYS } from './server';
-import type { ActivityEvent, ActivityFailure, ActivityOptions, MockActivity } from './types';
+import type { ActivityEvent, ActivityFailure, MockActivity } from './types';
 
 export type * from './types';
 
-/** The most events one `step()` makes: beyond it, a typo (1e9) would hang the process. */
-export const MAX_STEP = 10_000;
 /**
  * How many days past its event's time the activity writes a time, at most: an LOA's end (its
  * notice, then its length) or a temporary ban's. The clock stops this far short of the latest
  * time a row holds, so an event is always one a table takes.
  */
 export const ACTIVITY_REACH_DAYS = Math.max(LOA_NOTICE_DAYS + LOA_LONGEST_DAYS, TEMP_BAN_LONGEST_DAYS);
-/** `setTimeout`'s largest delay: beyond it Node fires at once. */
-const MAX_INTERVAL = 2 ** 31 - 1;
 
 const inServer =
   (happening: ScopedHappening): Happening =>
@@ -76,20 +72,6 @@ const HAPPENINGS: readonly { weight: number; value: Happening }[] = [
   { weight: 4, value: callClosed },
 ];
 
-/** Checks `start()`'s (and `createMockApi({ activity })`'s) options; `where` names them in the message. */
-export function checkActivityOptions(options: unknown, where: string): asserts options is ActivityOptions {
-  if (typeof options !== 'object' || options === null) throw new InvalidArgumentError(`${where} must be { intervalMs }`);
-  for (const name of Object.keys(options)) {
-    if (name !== 'intervalMs') throw new InvalidArgumentError(`unknown ${where} option "${name}"; known: intervalMs`);
-  }
-  const { intervalMs } = options as { intervalMs?: unknown };
-  if (!(Number.isSafeInteger(intervalMs) && (intervalMs as number) >= 1 && (intervalMs as number) <= MAX_INTERVAL)) {
-    throw new InvalidArgumentError(
-      `${where}.intervalMs must be an integer of milliseconds from 1 to ${MAX_INTERVAL}, got ${typeof intervalMs === 'number' ? intervalMs : typeof intervalMs}`,
-    );
-  }
-}
-
 /** The activity of one mock, and the reset that `mock.reset()` calls. */
 export interface ActivityControl {
   readonly activity: MockActivity;
@@ -127,11 +109,7 @@ export function createActivity(current: () => MockState, seed: number): Activity
   };
 
   const step = (n: number = 1): ActivityEvent[] => {
-    if (!(Number.isSafeInteger(n) && n >= 0 && n <= MAX_STEP)) {
-      throw new InvalidArgumentError(
-        `activity.step(n): n must be an integer from 0 to ${MAX_STEP}, got ${typeof n === 'number' ? n : typeof n}`,
-      );
-    }
+    checkArgument(STEP_COUNT, n, 'n', 'activity.step(n)');
     const events: ActivityEvent[] = [];
     const state = current();
     for (let i = 0; i < n; i++) {
@@ -168,7 +146,7 @@ export function createActivity(current: () => MockState, seed: number): Activity
   const activity: MockActivity = {
     step,
     start(options) {
-      checkActivityOptions(options, 'activity.start options');
+      checkArgument(ACTIVITY_OPTIONS, options, 'options', 'activity.start(options)');
       stop();
       failure = null;
       timer = setInterval(tick, options.intervalMs);

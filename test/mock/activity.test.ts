@@ -480,11 +480,11 @@ describe('bad options throw an InvalidArgumentError saying what was wrong', () =
     [{ intervalMs: Number.NaN }, 'got NaN'],
     [{ intervalMs: 2.5 }, 'got 2.5'],
     [{ intervalMs: 2 ** 31 }, 'got 2147483648'],
-    [{ intervalMs: '100' }, 'got string'],
-    [{}, 'got undefined'],
-    [{ intervalMs: 10, every: 3 }, 'unknown activity option "every"; known: intervalMs'],
-    [null, 'activity must be { intervalMs }'],
-    [100, 'activity must be { intervalMs }'],
+    [{ intervalMs: '100' }, 'got "100"'],
+    [{}, 'activity.intervalMs is required'],
+    [{ intervalMs: 10, every: 3 }, 'unknown key "every" in activity; accepted: intervalMs'],
+    [null, 'activity must be an object, got null'],
+    [100, 'activity must be an object, got number'],
   ])('createMockApi({ activity: %j })', (activity, message) => {
     expect(() => createMockApi({ activity: activity as never })).toThrow(InvalidArgumentError);
     expect(() => createMockApi({ activity: activity as never })).toThrow(message);
@@ -493,9 +493,11 @@ describe('bad options throw an InvalidArgumentError saying what was wrong', () =
   it('start() checks the same way, and starts nothing', () => {
     const mock = createMockApi();
     expect(() => mock.activity.start({ intervalMs: 0 })).toThrow(
-      /activity.start options.intervalMs must be an integer of milliseconds from 1/,
+      /^activity\.start\(options\): options\.intervalMs must be an integer of milliseconds from 1/,
     );
-    expect(() => (mock.activity.start as (options?: unknown) => void)()).toThrow('activity.start options must be { intervalMs }');
+    expect(() => (mock.activity.start as (options?: unknown) => void)()).toThrow(
+      'activity.start(options): options must be an object, got undefined',
+    );
     expect(mock.activity.running).toBe(false);
   });
 

@@ -169,12 +169,12 @@ describe('mock.setRateLimit', () => {
   });
 
   it.each<[unknown, string]>([
-    [{ limit: 0, windowMs: 1_000 }, 'setRateLimit(rateLimit) must be { limit, windowMs }, both integers ≥ 1'],
-    [{ limit: 1 }, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
-    [{ limit: 1, windowMs: 1.5 }, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
-    [{ limit: 1, windowMs: 1_000, burst: 3 }, 'unknown setRateLimit(rateLimit) option "burst"'],
-    [10, 'setRateLimit(rateLimit) must be { limit, windowMs }, both integers ≥ 1, got 10'],
-    [undefined, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
+    [{ limit: 0, windowMs: 1_000 }, 'setRateLimit(rateLimit): rateLimit.limit must be an integer ≥ 1, got 0'],
+    [{ limit: 1 }, 'setRateLimit(rateLimit): rateLimit.windowMs is required'],
+    [{ limit: 1, windowMs: 1.5 }, 'setRateLimit(rateLimit): rateLimit.windowMs must be an integer ≥ 1, got 1.5'],
+    [{ limit: 1, windowMs: 1_000, burst: 3 }, 'setRateLimit(rateLimit): unknown key "burst" in rateLimit; accepted: limit, windowMs'],
+    [10, 'setRateLimit(rateLimit): rateLimit must be an object or null, got number'],
+    [undefined, 'setRateLimit(rateLimit): rateLimit must be an object or null, got undefined'],
   ])('%j is refused with InvalidArgumentError, and the limit stays', async (value, message) => {
     const mock = frozen({ rateLimit: { limit: 4, windowMs: 60_000 } });
     expect(() => mock.setRateLimit(value as RateLimitOptions)).toThrow(InvalidArgumentError);
