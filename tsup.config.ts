@@ -12,6 +12,7 @@ const shared: Options = {
     'mock/remote': 'mocks/remote.ts',
     redis: 'src/redis.ts',
     otel: 'src/otel.ts',
+    query: 'src/query.ts',
   },
   target: 'es2022',
   sourcemap: true,

@@ -14,6 +14,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The last commit before issue 18 (events, the fair gate): the client the events overhead is measured against. */
 export const BEFORE_EVENTS = 'ed1537a5ff9ca5cf28cdeb5bd4b1ec852439a9ce';
 
+/** The last commit before issue 24 (coalescing, the cache): the client the cost of always-on coalescing is measured against. */
+export const BEFORE_CACHE = 'dbb8d9141451ce81ec21c9376e20a013676c45d3';
+
 /**
  * The last commit before issue 17 (the mock's control plane): the HTTP mock its
  * throughput is measured against.

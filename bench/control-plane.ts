@@ -25,9 +25,11 @@ const prismDir = `${root}.cache/prism-${PRISM_VERSION}`;
 const prismBin = `${prismDir}/node_modules/.bin/prism`;
 const CONCURRENCY = 8;
 
-interface Served {
+export interface Served {
   url: string;
   token: string;
+  /** The server's admin token, where it has one (not Prism). */
+  adminToken?: string;
   child: ChildProcess;
 }
 
@@ -60,11 +62,12 @@ function serve(command: string, args: string[], ready: (output: string) => Omit<
 
 const firstJsonLine = (output: string) => {
   const line = output.split('\n').find((text) => text.startsWith('{'));
-  return line ? (JSON.parse(line) as { url: string; token: string }) : undefined;
+  return line ? (JSON.parse(line) as { url: string; token: string; adminToken: string }) : undefined;
 };
 
-const mockServer = (indexFile: string, nodeFile: string) =>
-  serve(process.execPath, [`${root}bench/mock-server.mjs`, indexFile, nodeFile], firstJsonLine);
+/** An HTTP mock of `createMockApi` from `indexFile` and `startMockHttpServer` from `nodeFile`, in a process of its own. */
+export const mockServer = (indexFile: string, nodeFile: string, ...extra: string[]) =>
+  serve(process.execPath, [`${root}bench/mock-server.mjs`, indexFile, nodeFile, ...extra], firstJsonLine);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

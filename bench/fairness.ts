@@ -7,6 +7,8 @@
  * - the time the requests took ÷ the floor the limit sets for that many (goal ≤ 1.05×): the
  *   span from the first arrival to the last, against `(ceil(requests / limit) − 1) × window`;
  * - a first burst of 3 × the limit at once, from one client and from the fleet: its 429s (goal 0).
+ * Each loop, and each call of a burst, asks for a page of its own: identical GETs at once would be
+ * sent once (coalesced), and this measures the gate.
  *
  *   npx tsx bench/fairness.ts
  */
@@ -48,13 +50,13 @@ async function withMock(load: (baseUrl: string, token: string) => Promise<number
 const oneClient = (durationMs: number) =>
   withMock((baseUrl, token) => {
     const client = new CommunityServerClient({ token, baseUrl, timeout: 60_000 });
-    return race(LOOPS, durationMs, () => client.roles.list({ pageSize }));
+    return race(LOOPS, durationMs, (loop) => client.roles.list({ pageSize, page: loop + 1 }));
   });
 
 const oneClientBurst = () =>
   withMock(async (baseUrl, token) => {
     const client = new CommunityServerClient({ token, baseUrl, timeout: 60_000 });
-    await Promise.all(Array.from({ length: BURST }, () => client.roles.list({ pageSize })));
+    await Promise.all(Array.from({ length: BURST }, (_, i) => client.roles.list({ pageSize, page: i + 1 })));
     return [];
   });
 

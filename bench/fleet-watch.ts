@@ -120,7 +120,7 @@ export async function watchBench(options: { redisUrl: string; prefix: string; ts
         fleet: true,
         ...overrides,
       };
-      const { child, lines } = spawnWorker('./fleet-watch-worker.ts', argument, options.tsconfig);
+      const { child, lines } = spawnWorker('bench/fleet-watch-worker.ts', argument, options.tsconfig);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       processes.push({ name, child, exited });
       const items: Delivered[] = [];

@@ -9,6 +9,7 @@
  */
 import { CommunityServerClient } from 'community-server-sdk';
 import { redisRateLimitStore } from 'community-server-sdk/redis';
+import { connectRedis } from './connect-redis';
 import { race } from './loops';
 
 interface Argument {
@@ -34,21 +35,7 @@ const {
   burst = 1,
 } = JSON.parse(process.argv[2] ?? '{}') as Argument;
 
-async function connect() {
-  if (library === 'ioredis') {
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    return { redis, close: () => redis.quit() };
-  }
-  const { createClient } = await import('redis');
-  const redis = createClient({ url: redisUrl });
-  redis.on('error', () => {}); // a lost connection is the store's to report
-  await redis.connect();
-  // Closed gracefully, so the last answer's record (sent without waiting) still reaches Redis.
-  return { redis, close: () => redis.close() };
-}
-
-const { redis, close } = await connect();
+const { redis, close } = await connectRedis(library, redisUrl);
 const statuses: Record<number, number> = {};
 const fetch: typeof globalThis.fetch = async (input, init) => {
   const response = await globalThis.fetch(input, init);
@@ -61,9 +48,11 @@ await new Promise((resolve) => process.stdin.once('data', resolve));
 const start = performance.now();
 let items = 0;
 let served: number[] = [];
+// Each loop, and each call of a burst, asks for a page of its own: identical GETs at once would be sent once.
+const page = (n: number) => client.roles.list({ pageSize, page: n + 1 });
 if (mode === 'concurrent') items = (await client.members.list({ pageSize }).toArray({ concurrency: 4 })).length;
-else if (mode === 'loops') served = await race(loops, durationMs, () => client.roles.list({ pageSize }));
-else if (mode === 'burst') items = (await Promise.all(Array.from({ length: burst }, () => client.roles.list({ pageSize })))).length;
+else if (mode === 'loops') served = await race(loops, durationMs, page);
+else if (mode === 'burst') items = (await Promise.all(Array.from({ length: burst }, (_, i) => page(i)))).length;
 else for await (const _ of client.members.list({ pageSize })) items++;
 const ms = performance.now() - start;
 process.stdout.write(`${JSON.stringify({ items, served, statuses, ms })}\n`);

@@ -104,19 +104,19 @@ export interface WorkerResult {
   ms: number;
 }
 
-interface Worker {
+interface Worker<Result = WorkerResult> {
   ready: Promise<void>;
-  done: Promise<WorkerResult>;
+  done: Promise<Result>;
   go(): void;
 }
 
 /**
- * Runs `script` (a path beside this file) in a process of its own with `argument` as JSON, its
- * stdout read line by line; `tsconfig.test.json` runs it on the sources (tests), by default
- * the built package.
+ * Runs `script` (a path from the repository's root) in a process of its own with `argument` as
+ * JSON, its stdout read line by line; `tsconfig.test.json` runs it on the sources (tests), by
+ * default the built package.
  */
 export function spawnWorker(script: string, argument: object, tsconfig: string | undefined) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url)), JSON.stringify(argument)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(argument)], {
     cwd: root,
     env: { ...process.env, ...(tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {}) },
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -124,9 +124,16 @@ export function spawnWorker(script: string, argument: object, tsconfig: string |
   return { child, lines: createInterface({ input: child.stdout }) };
 }
 
-/** Starts a fleet process (`bench/fleet-worker.ts`, its `argument` as JSON); it waits for `go()`. */
-export function startWorker(argument: object, tsconfig: string | undefined): Worker {
-  const { child, lines: input } = spawnWorker('./fleet-worker.ts', argument, tsconfig);
+/**
+ * Starts a fleet process (`script`, by default `bench/fleet-worker.ts`, its `argument` as JSON);
+ * it prints a line when ready, waits for `go()`, then prints its result as one line of JSON.
+ */
+export function startWorker<Result = WorkerResult>(
+  argument: object,
+  tsconfig: string | undefined,
+  script = 'bench/fleet-worker.ts',
+): Worker<Result> {
+  const { child, lines: input } = spawnWorker(script, argument, tsconfig);
   const lines = input[Symbol.asyncIterator]();
   const next = async () => {
     const line = await lines.next();
@@ -136,7 +143,7 @@ export function startWorker(argument: object, tsconfig: string | undefined): Wor
   const ready = next().then(() => undefined);
   return {
     ready,
-    done: ready.then(next).then((text) => JSON.parse(text) as WorkerResult),
+    done: ready.then(next).then((text) => JSON.parse(text) as Result),
     go: () => child.stdin.write('go\n'),
   };
 }

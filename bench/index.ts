@@ -8,14 +8,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { smoke, type Comparison } from './harness';
+import { cacheBench } from './cache';
 import { mockThroughput } from './mock-throughput';
+import { storeWrites } from './store-writes';
 import { controlPlaneThroughput } from './control-plane';
+import { sessionsBench } from './sessions';
 import { callParts } from './call-parts';
 import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
 import { fleetBench } from './fleet';
 import { fleetWatchBench } from './fleet-watch';
 import { concurrentWalk, walkHeap } from './paging';
+import { queryBench } from './query';
 import { sdkOverhead } from './sdk-overhead';
 import { bundleSize, coldImport } from './startup';
 import { walksAtLimit } from './walk-limit';
@@ -25,6 +29,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const benchmarks: [label: string, run: () => Promise<Comparison | Comparison[]>][] = [
   ['SDK overhead', sdkOverhead],
   ['events', eventOverhead],
+  ['cache and coalescing', cacheBench],
   ['parts of a call', callParts],
   ['concurrent walk', concurrentWalk],
   ['walk heap', walkHeap],
@@ -33,8 +38,11 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['fleet-wide watches on Redis', fleetWatchBench],
   ['fairness', fairnessBench],
   ['bundle size', bundleSize],
+  ['TanStack Query adapter', queryBench],
   ['mock throughput', mockThroughput],
+  ['mock store writes', storeWrites],
   ['mock over HTTP: control plane, Prism', controlPlaneThroughput],
+  ['mock sessions', sessionsBench],
   ['cold import', coldImport],
 ];
 

@@ -52,17 +52,86 @@ interface Failures {
  * `BEARER` present a token as `Bearer` does.
  */
 export const BEARER = /^bearer +(\S+)$/i;
-/** Past this many tracked keys, entries that no longer matter are dropped, so memory stays flat under random tokens. */
-const SWEEP_AT = 10_000;
 
-function sweep<Entry>(map: Map<string, Entry>, stale: (entry: Entry) => boolean): void {
-  if (map.size < SWEEP_AT) return;
-  for (const [key, entry] of map) if (stale(entry)) map.delete(key);
+/**
+ * How many credentials that are no token of the store the gate counts at once, in each of its
+ * ledgers (requests, failures): past it, stale counts are dropped, then the oldest. A flood of
+ * made-up tokens so costs a fixed amount of memory (~1.5 MB), whatever their number and size.
+ */
+export const MAX_STRANGERS = 10_000;
+
+/**
+ * A fixed-size digest of `text` (64 bits, as 16 hex digits): how the gate keys what was
+ * presented, so it never keeps a made-up token's text, however long. Two 32-bit multiplicative
+ * hashes side by side (not a cryptographic one: the key is never shown, only compared).
+ */
+export function digestOf(text: string): string {
+  let [high, low] = [0xdeadbeef, 0x41c6ce57];
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    high = Math.imul(high ^ code, 2654435761);
+    low = Math.imul(low ^ code, 1597334677);
+  }
+  high = Math.imul(high ^ (high >>> 16), 2246822507) ^ Math.imul(low ^ (low >>> 13), 3266489909);
+  low = Math.imul(low ^ (low >>> 16), 2246822507) ^ Math.imul(high ^ (high >>> 13), 3266489909);
+  return (high >>> 0).toString(16).padStart(8, '0') + (low >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The key of what a request presents: the digest of its bearer secret, or of the header itself. */
+function credentialOf(header: string | null): { key: string; secret: string | undefined } {
+  const secret = header === null ? undefined : BEARER.exec(header)?.[1];
+  return { key: secret === undefined ? `header ${digestOf(header ?? '')}` : `bearer ${digestOf(secret)}`, secret };
+}
+
+/**
+ * Counts by credential key. A store token's count is kept as long as it matters; the others
+ * (made-up tokens, other headers) are at most {@link MAX_STRANGERS}: past it, the ones `stale`
+ * says no longer matter go first, then the oldest, down to nine tenths of it, so the scan that
+ * makes room is paid once per thousand new strangers at most.
+ */
+class Ledger<Entry> {
+  readonly #entries = new Map<string, { entry: Entry; token: boolean }>();
+  #strangers = 0;
+
+  constructor(private readonly stale: (entry: Entry, now: number) => boolean) {}
+
+  get(key: string): Entry | undefined {
+    return this.#entries.get(key)?.entry;
+  }
+
+  /** Keeps `entry` under `key`; `token` says whether `key` is a token's of the store (never dropped for room). */
+  set(key: string, entry: Entry, token: boolean, now: number): void {
+    const had = this.#entries.get(key);
+    if (had) this.delete(key);
+    else if (!token && this.#strangers >= MAX_STRANGERS) this.#makeRoom(now);
+    this.#entries.set(key, { entry, token });
+    if (!token) this.#strangers++;
+  }
+
+  delete(key: string): void {
+    const had = this.#entries.get(key);
+    if (had && !had.token) this.#strangers--;
+    this.#entries.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#strangers = 0;
+  }
+
+  #makeRoom(now: number): void {
+    const enough = Math.floor(MAX_STRANGERS * 0.9);
+    for (const [key, { entry, token }] of this.#entries) if (!token && this.stale(entry, now)) this.delete(key);
+    for (const [key, { token }] of this.#entries) {
+      if (this.#strangers <= enough) break;
+      if (!token) this.delete(key); // oldest first: a Map iterates in insertion order
+    }
+  }
 }
 
 export class Gate {
-  #windows = new Map<string, Window>();
-  #failures = new Map<string, Failures>();
+  readonly #windows = new Ledger<Window>((window, now) => now >= window.start + (this.#rateLimit?.windowMs ?? 0));
+  readonly #failures = new Ledger<Failures>((failures, now) => failures.suspendedUntil <= now);
   #rateLimit: RateLimitOptions | undefined;
 
   constructor(
@@ -87,18 +156,15 @@ export class Gate {
    * Counts one request against the presenter's window. Returns the `X-RateLimit-*` headers every
    * answer carries (none when rate limiting is off), and throws 429 when the window is spent.
    */
-  admit(request: Request, now: number): Record<string, string> {
+  admit(request: Request, store: Store, now: number): Record<string, string> {
     if (!this.#rateLimit) return {};
     const { limit, windowMs } = this.#rateLimit;
     // One window per token, however its header spells the scheme (`report` looks windows up this way).
-    const header = request.headers.get('authorization') ?? '';
-    const secret = BEARER.exec(header)?.[1];
-    const key = secret === undefined ? header : `Bearer ${secret}`;
+    const { key, secret } = credentialOf(request.headers.get('authorization'));
     let window = this.#windows.get(key);
     if (!window || now >= window.start + windowMs) {
-      sweep(this.#windows, (w) => now >= w.start + windowMs);
       window = { start: now, used: 0 }; // a window opens with its first request
-      this.#windows.set(key, window);
+      this.#windows.set(key, window, isToken(store, secret), now);
     }
     const resetAt = window.start + windowMs;
     const headers = {
@@ -127,15 +193,15 @@ export class Gate {
   authenticate(request: Request, store: Store, now: number): TokenRecord {
     const header = request.headers.get('authorization');
     if (header === null || header.trim() === '') throw authErrors.missing();
-    const secret = BEARER.exec(header)?.[1];
-    const failures = secret === undefined ? undefined : this.#failures.get(secret);
+    const { key, secret } = credentialOf(header);
+    const failures = secret === undefined ? undefined : this.#failures.get(key);
     if (failures && failures.suspendedUntil > now) throw authErrors.suspended(Math.ceil((failures.suspendedUntil - now) / 1000));
     const token = secret === undefined ? undefined : store.tokens.where('secret', secret)[0];
     if (!token || token.deactivatedAt !== null || (token.expiresAt !== null && token.expiresAt * 1000 <= now)) {
-      if (secret !== undefined) this.#fail(secret, now);
+      if (secret !== undefined) this.#fail(key, token !== undefined, now);
       throw authErrors.invalid();
     }
-    this.#failures.delete(secret as string);
+    this.#failures.delete(key);
     token.lastUsedAt = Math.floor(now / 1000);
     return token;
   }
@@ -145,16 +211,16 @@ export class Gate {
     if (!token.permissions.includes(permission)) throw authErrors.forbidden();
   }
 
-  #fail(secret: string, now: number): void {
+  /** Counts a failed authentication of the credential keyed `key` (`token`: one of the store's). */
+  #fail(key: string, token: boolean, now: number): void {
     if (!this.failureLimit) return;
-    sweep(this.#failures, (f) => f.suspendedUntil <= now);
-    const entry = this.#failures.get(secret) ?? { count: 0, suspendedUntil: 0 };
+    const entry = this.#failures.get(key) ?? { count: 0, suspendedUntil: 0 };
     entry.count++;
     if (entry.count >= this.failureLimit.failures) {
       entry.suspendedUntil = now + this.failureLimit.durationMs;
       entry.count = 0;
     }
-    this.#failures.set(secret, entry);
+    this.#failures.set(key, entry, token, now);
   }
 
   /** Forgets every window and failure count. */
@@ -166,9 +232,10 @@ export class Gate {
   /** The counters of `tokens`, for the admin rate-limit endpoint. Secrets stay out. */
   report(tokens: readonly TokenRecord[], now: number) {
     return tokens.map((token) => {
-      const window = this.#windows.get(`Bearer ${token.secret}`);
+      const { key } = credentialOf(`Bearer ${token.secret}`);
+      const window = this.#windows.get(key);
       const current = window && now < window.start + (this.#rateLimit?.windowMs ?? 0) ? window : undefined;
-      const failures = this.#failures.get(token.secret);
+      const failures = this.#failures.get(key);
       return {
         tokenId: token.id,
         name: token.name,
@@ -181,3 +248,6 @@ export class Gate {
     });
   }
 }
+
+/** Whether `secret` is a token's of the store. */
+const isToken = (store: Store, secret: string | undefined) => secret !== undefined && store.tokens.where('secret', secret).length > 0;

@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import type { RateLimitOptions } from './auth';
+import type { MockTokenSource } from './index';
 import type { AuthErrorShape } from './replies';
 
 /** An integer flag from `min` to `max`, or `fallback` when absent. */
@@ -30,11 +31,14 @@ export function rateLimitFlag(raw: string | undefined): RateLimitOptions | undef
   return options;
 }
 
-/** `--auth-error-shape string|object`. */
-export function authErrorShapeFlag(raw: string | undefined): AuthErrorShape | undefined {
-  if (raw === undefined || raw === 'string' || raw === 'object') return raw;
-  throw new Error(`--auth-error-shape must be "string" or "object", got "${raw}"`);
+/** A flag that takes one of `choices` (`--auth-error-shape string|object`, `--tokens seeded|random`), or `undefined` when absent. */
+export function choiceFlag<Choice extends string>(name: string, raw: string | undefined, choices: readonly Choice[]): Choice | undefined {
+  if (raw === undefined || (choices as readonly string[]).includes(raw)) return raw as Choice | undefined;
+  throw new Error(`--${name} must be ${choices.map((choice) => `"${choice}"`).join(' or ')}, got "${raw}"`);
 }
+
+export const AUTH_ERROR_SHAPES: readonly AuthErrorShape[] = ['string', 'object'];
+export const TOKEN_SOURCES: readonly MockTokenSource[] = ['seeded', 'random'];
 
 /** Whether `host` is loopback: 127.0.0.0/8, ::1 (or its IPv4-mapped form), or `localhost`. */
 export function isLoopback(host: string): boolean {

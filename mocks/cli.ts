@@ -3,28 +3,40 @@
  * `community-server-mock`: serves the mock over HTTP on loopback and prints its base URL and tokens.
  *
  *   npx -p community-server-sdk community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency 0] [--activity ms] [--world FILE]
- *     [--rate-limit 20/1s] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
+ *     [--tokens seeded|random] [--rate-limit 20/1s] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
+ *     [--max-sessions 64]
  *   npx -p community-server-sdk community-server-mock snapshot --out FILE
  * @module
  */
 import { parseArgs } from 'node:util';
-import { authErrorShapeFlag, integer, isLoopback, rateLimitFlag } from './cli-flags';
+import { AUTH_ERROR_SHAPES, choiceFlag, integer, isLoopback, rateLimitFlag, TOKEN_SOURCES } from './cli-flags';
 import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './cli-snapshot';
 import { createMockApi } from './index';
 import { startMockHttpServer } from './node';
+import { DEFAULT_MAX_SESSIONS } from './control/sessions';
+
+/** The most sessions the bin takes: each holds a whole world (a few MB), so more would exhaust memory first. */
+const MAX_SESSIONS_FLAG = 10_000;
 
 const USAGE = `Usage: community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency ms] [--activity ms] [--world FILE]
-                             [--rate-limit N/window] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
+                             [--tokens seeded|random] [--rate-limit N/window] [--auth-failures N]
+                             [--auth-error-shape string|object] [--admin-token T] [--max-sessions N]
        community-server-mock snapshot --out FILE
 
 Serves the Community Server Data API mock over HTTP and prints its base URL and tokens, and the
 admin token of its control API (/__mock/*: reset, journal, rows, activity, health, faults, clock).
 --activity ms: the world changes by itself, one seeded event (a log, a shift, a call…) every ms.
---world FILE: serve a snapshot (written by \`snapshot --out FILE\`) instead of the seeded server.
+--world FILE: serve a snapshot (written by \`snapshot --out FILE\`) instead of the seeded server,
+  under fresh random API tokens: its data is a real server's, and the seeded tokens are the
+  same in every install.
+--tokens seeded|random: the API tokens' secrets: the seed's, the same at every start (the default
+  without --world), or fresh from a secure random source at each start (the default with --world).
 --rate-limit N/window: N requests per token per window, the window in ms, s or m (20/1s, 100/1m).
 --auth-failures N: suspend a token for 60 s after N failed authentications.
 --auth-error-shape string|object: the body of 401 and 403 answers (default string).
 --admin-token T: the control API's token (at least 16 characters; default: a fresh random one).
+--max-sessions N: how many sessions (POST /__mock/sessions: a whole mock of its own per test
+  worker, under /sessions/{id} on this port) the server holds at once (default 64; 0: none).
 --host: loopback by default; any other address makes the tokens reachable from the network.`;
 
 async function main(): Promise<void> {
@@ -36,10 +48,12 @@ async function main(): Promise<void> {
       latency: { type: 'string' },
       activity: { type: 'string' },
       world: { type: 'string' },
+      tokens: { type: 'string' },
       'rate-limit': { type: 'string' },
       'auth-failures': { type: 'string' },
       'auth-error-shape': { type: 'string' },
       'admin-token': { type: 'string' },
+      'max-sessions': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -51,20 +65,23 @@ async function main(): Promise<void> {
   const rateLimit = rateLimitFlag(values['rate-limit']);
   const authFailureLimit =
     values['auth-failures'] === undefined ? undefined : integer('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
-  const authErrorShape = authErrorShapeFlag(values['auth-error-shape']);
+  const authErrorShape = choiceFlag('auth-error-shape', values['auth-error-shape'], AUTH_ERROR_SHAPES);
+  const tokens = choiceFlag('tokens', values.tokens, TOKEN_SOURCES);
+  const maxSessions = integer('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 0, MAX_SESSIONS_FLAG);
   const world = values.world === undefined ? undefined : await readWorldFile(values.world);
   const mock = createMockApi({
     seed,
     latency,
     ...(activity ? { activity } : {}),
     ...(world ? { world } : {}),
+    ...(tokens ? { tokens } : {}),
     ...(rateLimit ? { rateLimit } : {}),
     ...(authFailureLimit ? { authFailureLimit } : {}),
     ...(authErrorShape ? { authErrorShape } : {}),
   });
   const host = values.host ?? '127.0.0.1';
   const adminToken = values['admin-token'];
-  const server = await startMockHttpServer({ mock, port, host, ...(adminToken === undefined ? {} : { adminToken }) });
+  const server = await startMockHttpServer({ mock, port, host, maxSessions, ...(adminToken === undefined ? {} : { adminToken }) });
 
   console.log(
     `community-server-mock listening on ${server.url} (${world ? `world ${values.world}, taken ${world.takenAt}` : `seed ${seed}`})`,
@@ -78,6 +95,7 @@ async function main(): Promise<void> {
     );
   }
   if (activity) console.log(`activity: on, one event every ${activity.intervalMs} ms (logs, shifts, LOAs, join requests, CAD calls…)`);
+  console.log(`sessions: up to ${maxSessions} at once (POST ${server.url}/__mock/sessions with the admin token)`);
   console.log(`try: curl -H "Authorization: Bearer ${mock.tokens.main}" ${server.url}/api/v1/server/members`);
 
   const stop = (signal: string) => {

@@ -4,15 +4,50 @@
  * that depends on the time reads it here, so a test can age the world without waiting.
  * @module
  */
+import type * as z from 'zod/mini';
 import { describe } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
+import { ADVANCE_MS, checkArgument } from './control/arguments';
+import { CreateTokenRequestSchema } from '../src/schemas/tokens';
+import { ACTIVITY_REACH_DAYS } from './activity/index';
 import { MAX_SECONDS } from './row-rules';
 
+const DAY_SECONDS = 86_400;
+
 /**
- * The furthest the clock goes: the latest time a row may hold (in seconds, as rows hold them).
- * Past it, the activity would write times its own tables refuse as milliseconds.
+ * The largest whole number `schema` accepts, found by parsing: the schema's own rule, whatever
+ * it is written as. It must accept 1 and every number up to its largest.
  */
-const LATEST_MS = MAX_SECONDS * 1000;
+function largestAccepted(schema: z.ZodMiniType): number {
+  let [accepted, refused] = [1, Number.MAX_SAFE_INTEGER + 1];
+  while (refused - accepted > 1) {
+    const middle = accepted + Math.floor((refused - accepted) / 2);
+    if (schema.safeParse(middle).success) accepted = middle;
+    else refused = middle;
+  }
+  return accepted;
+}
+
+/**
+ * How far past "now" the mock writes a time, at most, for each time it derives from its clock:
+ * a created token's `expiresAt` (now plus `expiresInDays`, at most what `tokens.create`'s schema
+ * accepts: 36 500 days) and the activity's LOAs and temporary bans. Created rows, `lastUsedAt`,
+ * `deactivatedAt`, the activity's own timestamps and the journal hold now itself.
+ */
+const AHEAD_SECONDS = Math.max(
+  largestAccepted(CreateTokenRequestSchema.shape.expiresInDays) * DAY_SECONDS,
+  ACTIVITY_REACH_DAYS * DAY_SECONDS,
+);
+
+/**
+ * The furthest the clock goes, in milliseconds: short of the latest time a row may hold
+ * ({@link MAX_SECONDS}) by the furthest the mock writes past now, so every time it derives from
+ * the clock is one its tables take (the year 5038).
+ */
+const LATEST_MS = (MAX_SECONDS - AHEAD_SECONDS) * 1000;
+
+/** The year of `LATEST_MS`, for messages. */
+const LATEST_YEAR = new Date(LATEST_MS).getUTCFullYear();
 
 /**
  * The mock's clock, in milliseconds since the epoch: `mock.clock`. It moves token expiry,
@@ -34,7 +69,7 @@ const LATEST_MS = MAX_SECONDS * 1000;
 export interface MockClock {
   /**
    * The mock's "now", in milliseconds: the `now` option's reading plus every `advance` since
-   * the last `reset()`.
+   * the last `reset()`, never past the clock's end (the year 5038), where it stays.
    * @example
    * const before = mock.clock.now();
    * mock.clock.advance(1000);
@@ -42,9 +77,10 @@ export interface MockClock {
    */
   now(): number;
   /**
-   * Moves the clock forward by `ms` (an integer ≥ 0, as far as the year 5138: the latest time
-   * a row holds) and returns the new now; anything else throws `InvalidArgumentError` and moves
-   * nothing. The clock never goes back but by `reset()`.
+   * Moves the clock forward by `ms` (an integer ≥ 0, as far as the year 5038: short of the
+   * latest time a row holds, the year 5138, by the longest time the mock writes past now, a
+   * token's hundred-year lifetime) and returns the new now; anything else throws
+   * `InvalidArgumentError` and moves nothing. The clock never goes back but by `reset()`.
    * @example
    * mock.clock.advance(25 * 3_600_000); // a day and an hour later: a one-day token has expired
    * await expect(client.members.list()).rejects.toBeInstanceOf(AuthenticationError);
@@ -64,24 +100,24 @@ export function createClock(source: () => number): ClockControl {
   let offset = 0;
   const now = () => {
     const ms = source();
-    // A source that returns no number would otherwise become rows and windows of NaN.
-    if (!Number.isFinite(ms)) {
-      throw new InvalidArgumentError(`the mock's clock (options.now) must return milliseconds, got ${describe(ms)}`);
+    // A source that returns no number would otherwise become rows and windows of NaN; one past
+    // the clock's end, times the tables refuse.
+    if (!(Number.isFinite(ms) && ms <= LATEST_MS)) {
+      throw new InvalidArgumentError(`the mock's clock (options.now) must return milliseconds up to ${LATEST_MS}, got ${describe(ms)}`);
     }
-    return ms + offset;
+    // Real time goes on after an advance to the end: the clock stays at its end.
+    return Math.min(ms + offset, LATEST_MS);
   };
   return {
     clock: {
       now,
       advance(ms) {
-        if (!(typeof ms === 'number' && Number.isSafeInteger(ms) && ms >= 0)) {
-          throw new InvalidArgumentError(`clock.advance(ms): ms must be an integer of milliseconds ≥ 0, got ${describe(ms)}`);
-        }
+        checkArgument(ADVANCE_MS, ms, 'ms', 'clock.advance(ms)');
         const next = offset + ms;
         const room = LATEST_MS - now();
         if (ms > room) {
           throw new InvalidArgumentError(
-            `clock.advance(ms): the mock's times are Unix seconds up to ${MAX_SECONDS} (the year 5138); the clock can move at most ${Math.max(0, room)} ms further, got ${ms}`,
+            `clock.advance(ms): the clock goes as far as ${LATEST_MS} ms (the year ${LATEST_YEAR}: rows hold times up to ${MAX_SECONDS} s, and the mock writes times up to ${AHEAD_SECONDS} s past now); it can move at most ${Math.max(0, room)} ms further, got ${ms}`,
           );
         }
         offset = next;

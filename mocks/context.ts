@@ -29,19 +29,25 @@ export interface HealthState {
   ready: boolean;
 }
 
-/** The mock's live state, shared by every request. */
+/**
+ * The mock's live state between two resets: `mock.reset()` replaces it whole. A request keeps the
+ * state it arrived in to the end, so one in flight across a reset finishes in the old state,
+ * writes into the old store and the old journal, and changes nothing of the new one.
+ */
 export interface MockState {
-  store: Store;
+  readonly store: Store;
   readonly gate: Gate;
   health: HealthState;
   /** Requests answered, by status, since the last reset (served by `/metrics`). */
   readonly served: Map<number, number>;
   /** Every request answered, for `mock.requests`. */
   readonly journal: Journal;
-  /** The faults `mock.faults` adds, taken by the pipeline before anything else answers. */
+  /** The faults `mock.faults` adds, taken by the pipeline before anything else answers; they outlive a reset (which clears them). */
   readonly faults: FaultTable;
   /** Milliseconds since the epoch on the mock's clock (`mock.clock.now`): the `now` option plus what `advance` added. */
   readonly now: () => number;
+  /** Milliseconds the next answer waits: the `latency` option, drawn per request from the seeded stream. */
+  latency(): number;
   /** A fresh token secret from the mock's seeded stream. */
   newSecret(): string;
   newId(): string;
@@ -94,17 +100,20 @@ const lastParam = (c: RouteContext) => c.params[c.params.length - 1]!;
 type TableName<Store> = { [Name in keyof Store]: Store[Name] extends Collection<infer _Row> ? Name : never }[keyof Store];
 type RowIn<Store, Name extends keyof Store> = Store[Name] extends Collection<infer Row> ? Row : never;
 
+// The casts below only name the row type TypeScript cannot infer through `Store[Name]` (a
+// deferred lookup); each table is the collection of its own rows.
+
 /** The token's server's table `name`. */
 export const fromServer =
   <Name extends TableName<ServerStore>>(name: Name): Scope<RowIn<ServerStore, Name>> =>
   (c) =>
-    c.server[name] as Collection<RowIn<ServerStore, Name>>;
+    c.server[name] as unknown as Collection<RowIn<ServerStore, Name>>;
 
 /** The server's CAD table `name`; 404 `cad_not_found` on a server without CAD. */
 export const fromCad =
   <Name extends TableName<CadStore>>(name: Name): Scope<RowIn<CadStore, Name>> =>
   (c) =>
-    (c.server.cad ?? fail(notFound('cad')))[name] as Collection<RowIn<CadStore, Name>>;
+    (c.server.cad ?? fail(notFound('cad')))[name] as unknown as Collection<RowIn<CadStore, Name>>;
 
 /** Table `name` of the department the first path parameter names; 404 `department_not_found` otherwise. */
 export const fromDepartment =
@@ -112,7 +121,7 @@ export const fromDepartment =
   (c) => {
     const id = c.params[0] as string;
     const inside = (c.server.departments.get(id) && c.server.departmentData.get(id)) ?? fail(notFound('department', id));
-    return inside[name] as Collection<RowIn<DepartmentStore, Name>>;
+    return inside[name] as unknown as Collection<RowIn<DepartmentStore, Name>>;
   };
 
 /**
@@ -131,8 +140,7 @@ export const under =
 export const list =
   <Row extends object>(scope: Scope<Row>, field?: keyof Row & string): Route<PageEnvelope<Row>> =>
   (c) => {
-    const rows = scope(c);
-    return pageOf(rows, c.query, field === undefined ? undefined : rows.where(field, lastParam(c)));
+    return pageOf(scope(c), c.query, field === undefined ? undefined : { field, value: lastParam(c) });
   };
 
 /** The row of `scope` keyed by the last path parameter; with `within`, it must also belong to the first. */

@@ -4,6 +4,8 @@
  *
  *   latency → fault → rate limit → authentication → path and paging checks → route → response
  *
+ * A request keeps the state it arrived in (see `MockState`) to its answer: one in flight across
+ * `mock.reset()` finishes in the state it began in, and takes no fault of the new one.
  * A fault (`mock.faults`) acts first, as a failure upstream of the service would: it delays the
  * request, answers it with an error status, or fails the connection (a `Response.error()`, which
  * msw turns into a failed fetch and `mock.fetch` and the HTTP server check for).
@@ -44,8 +46,6 @@ export interface MockRoute {
 
 export interface PipelineOptions {
   authErrorShape: AuthErrorShape;
-  /** Waits the configured latency; rejects if the request is aborted meanwhile. */
-  delay(signal: AbortSignal): Promise<void>;
 }
 
 const INT32 = /^-?\d{1,10}$/;
@@ -106,19 +106,23 @@ export function hasBrokenEscapes(url: string): boolean {
   }
 }
 
-export function createHandlers(state: MockState, options: PipelineOptions) {
-  const count = (response: Response) => {
+/**
+ * The pipeline over the mock's state, which `current` reads (`mock.reset()` replaces it). Every
+ * door's request takes the state current when it arrives, and keeps it to its answer.
+ */
+export function createHandlers(current: () => MockState, options: PipelineOptions) {
+  const count = (state: MockState, response: Response) => {
     state.served.set(response.status, (state.served.get(response.status) ?? 0) + 1);
     return response;
   };
 
-  const renderError = (error: unknown, headers: Record<string, string> = {}) => {
+  const renderError = (state: MockState, error: unknown, headers: Record<string, string> = {}) => {
     // Anything else is a bug in the mock, not the caller's doing: say so rather than crash the test run.
-    return count(errorResponse(error instanceof MockHttpError ? error : internalError(error), options.authErrorShape, headers));
+    return count(state, errorResponse(error instanceof MockHttpError ? error : internalError(error), options.authErrorShape, headers));
   };
 
-  /** `response`, kept in the journal as the answer to `request` by the request named `endpoint`. */
-  const answered = (request: Arrival, endpoint: string | null, response: Response) =>
+  /** `response`, kept in the journal of `state` as the answer to `request` by the request named `endpoint`. */
+  const answered = (state: MockState, request: Arrival, endpoint: string | null, response: Response) =>
     state.journal.record(request, endpoint, response, state.store, state.now());
 
   async function serve(
@@ -128,13 +132,16 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
     request: Request,
     raw: Record<string, string | readonly string[] | undefined>,
   ) {
+    const state = current();
     try {
-      await options.delay(request.signal);
+      const latency = state.latency();
+      if (latency > 0) await sleep(latency, request.signal);
       // Read before the route consumes the body.
       const seen = await arrival(request.method, request.url, request);
-      const fault = state.faults.take(name);
-      const response = (fault && (await faulted(fault, request))) ?? (await respond(endpoint, route, request, raw));
-      return answered(seen, name, response);
+      // Faults are the current state's: a request a reset overtook takes none of the new one's.
+      const fault = state === current() ? state.faults.take(name) : undefined;
+      const response = (fault && (await faulted(state, fault, request))) ?? (await respond(state, endpoint, route, request, raw));
+      return answered(state, seen, name, response);
     } catch (error) {
       // The caller gave up while the mock waited (latency, a fault's delay): nobody reads an
       // answer, and none is journaled. A handler that threw would make msw report a crash.
@@ -144,19 +151,25 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
   }
 
   /** What `fault` answers after its delay: an error status, a failed connection, or nothing (the request goes on). */
-  async function faulted(fault: Fault, request: Request): Promise<Response | undefined> {
+  async function faulted(state: MockState, fault: Fault, request: Request): Promise<Response | undefined> {
     if (fault.latencyMs > 0) await sleep(fault.latencyMs, request.signal);
     if (fault.network) return networkFailure();
-    return fault.status === undefined ? undefined : renderError(faultError(fault.status, state.gate.rateLimit, state.now()));
+    return fault.status === undefined ? undefined : renderError(state, faultError(fault.status, state.gate.rateLimit, state.now()));
   }
 
-  async function respond(endpoint: Endpoint, route: Route, request: Request, raw: Record<string, string | readonly string[] | undefined>) {
+  async function respond(
+    state: MockState,
+    endpoint: Endpoint,
+    route: Route,
+    request: Request,
+    raw: Record<string, string | readonly string[] | undefined>,
+  ) {
     let headers: Record<string, string> = {};
     try {
       const now = state.now();
       // The limit is per token (spec Part 8): the four probes carry none and are not counted, so a
       // load balancer's health checks never meet a 429 their description does not have.
-      headers = endpoint.auth ? state.gate.admit(request, now) : {};
+      headers = endpoint.auth ? state.gate.admit(request, state.store, now) : {};
       const token = endpoint.auth ? state.gate.authenticate(request, state.store, now) : undefined;
       const params = pathParams(endpoint, raw);
       const query = endpoint.kind === 'page' ? parsePageQuery(new URL(request.url).searchParams) : NO_PAGE;
@@ -173,11 +186,11 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
         mock: state,
       };
       const result = await route(context);
-      if (!(result instanceof Response)) return count(json(200, result, headers));
+      if (!(result instanceof Response)) return count(state, json(200, result, headers));
       for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
-      return count(result);
+      return count(state, result);
     } catch (error) {
-      return renderError(error, headers);
+      return renderError(state, error, headers);
     }
   }
 
@@ -208,6 +221,7 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
    * one for TRACE or CONNECT.
    */
   const unknownRoute = async (method: string, url: string, request?: Request) => {
+    const state = current();
     const seen = await arrival(method, url, request);
     const path = new URL(url).pathname;
     const allowed = [...new Set(mockRoutes.filter((r) => r.pattern.test(path)).flatMap((r) => methodsOf(r.endpoint)))];
@@ -222,18 +236,22 @@ export function createHandlers(state: MockState, options: PipelineOptions) {
             { allow: allowed.join(', ') },
           )
         : new MockHttpError(404, 'route_not_found', `no request of the API has the path ${path}`);
-    return answered(seen, null, forMethod(method, renderError(error)));
+    return answered(state, seen, null, forMethod(method, renderError(state, error)));
   };
 
   /** Whether a path is one a client of the API would send: under `/api/`, or ending like a route. */
   const looksLikeApi = (path: string) => path.includes('/api/') || mockRoutes.some((r) => r.suffix.test(path));
 
-  const brokenPath = async (request: Request) =>
-    answered(
-      await arrival(request.method, request.url, request),
+  const brokenPath = async (request: Request) => {
+    const state = current();
+    const seen = await arrival(request.method, request.url, request);
+    return answered(
+      state,
+      seen,
       null,
-      forMethod(request.method, renderError(invalidPath('the path has a malformed percent-encoding'))),
+      forMethod(request.method, renderError(state, invalidPath('the path has a malformed percent-encoding'))),
     );
+  };
 
   const guard = http.all(
     ({ request }) => hasBrokenEscapes(request.url),

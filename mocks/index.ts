@@ -12,8 +12,10 @@
  * @module community-server-sdk/mock
  */
 import { getResponse, type HttpHandler } from 'msw';
-import { checkActivityOptions, createActivity, type ActivityOptions, type MockActivity } from './activity/index';
+import { createActivity, type ActivityOptions, type MockActivity } from './activity/index';
+import { ACTIVITY_OPTIONS, checkArgument, HEALTH, RATE_LIMIT, RATE_LIMIT_OR_NONE } from './control/arguments';
 import { MOCK_INTERNALS, type MockInternals } from './control/internals';
+import { tableAt } from './control/tables';
 import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
 import { createClock, type MockClock } from './clock';
 import type { HealthState, MockState } from './context';
@@ -21,18 +23,27 @@ import { DEFAULT_JOURNAL_LIMIT, Journal, type JournalOptions, type MockRequest }
 import { fetchFailed, FaultTable, isNetworkFailure, type MockFaults } from './faults';
 import { createHandlers, hasBrokenEscapes } from './handlers';
 import type { AuthErrorShape } from './replies';
-import { checkOptions as checkKnownOptions, describe, isPlainObject } from '../src/core/arguments';
+import { checkOptions, describe } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
-import { sleep } from '../src/core/sleep';
 import { Store } from './store';
 import type { MockTokens } from './types';
 import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
 import { worldFromSnapshot } from './snapshot/world';
-import { buildWorld, DEFAULT_COUNTS, runtimeFaker, tokenSecret, type World, type WorldCounts } from './world';
+import {
+  buildWorld,
+  DEFAULT_COUNTS,
+  randomTokenSecret,
+  runtimeFaker,
+  tokenSecret,
+  withRandomSecrets,
+  type World,
+  type WorldCounts,
+} from './world';
 
 export type {
   ActivityEntry,
   ActivityEvent,
+  ActivityFailure,
   ActivityKind,
   ActivityOptions,
   ActivityRows,
@@ -42,7 +53,8 @@ export type {
 export type { AuthFailureLimitOptions, RateLimitOptions } from './auth';
 export type { MockClock } from './clock';
 export type { FaultRule, MockFaults } from './faults';
-export { Collection, InvalidRowError, type CollectionSpec, type SortDirection, type WriteOptions } from './collection';
+export { Collection, InvalidRowError, type CollectionSpec, type PageRange, type SortDirection, type WriteOptions } from './collection';
+export type { Sequence } from './sequence';
 export type { HealthState } from './context';
 export type { MockTokens } from './types';
 export type { JournalOptions, MockRequest, MockRequestToken } from './journal';
@@ -80,12 +92,20 @@ export interface MockOptions {
   /** Row counts of the `main` server's groups, e.g. `{ members: 100_000 }` for a load test. */
   counts?: Partial<WorldCounts>;
   /**
-   * A snapshot to serve as the `main` server instead of seeded rows (from {@link snapshotWorld},
+   * A snapshot to serve as the `main` server instead of seeded rows (from {@link "community-server-sdk/mock"!snapshotWorld},
    * or its JSON file parsed). The five tokens are still the mock's own, now scoped to the
-   * snapshot's server; `noCad` stays seeded. Checked first: a bad one throws an `InvalidArgumentError` naming
+   * snapshot's server, with fresh random secrets unless `tokens: 'seeded'`; `noCad` stays seeded.
+   * Checked first: a bad one throws an `InvalidArgumentError` naming
    * the path inside it, e.g. `world.members[3].createdAt: expected int`. Not with `counts`.
    */
   world?: WorldSnapshot;
+  /**
+   * The secrets of the five tokens (`mock.tokens`) and of those the API creates: `'seeded'`, from
+   * `seed` (the same in every install, so anyone can present them), or `'random'`, fresh from the
+   * platform's secure random source at each `createMockApi` (kept across `reset()`). Default:
+   * `'random'` with a `world` (a real server's data), else `'seeded'`.
+   */
+  tokens?: MockTokenSource;
   /** The source of `mock.clock` (default `Date.now`): what it reads before any `clock.advance`. */
   now?: () => number;
   /** Starts `mock.activity` at once, one event every `intervalMs` (see {@link MockActivity}). Off by default. */
@@ -93,6 +113,14 @@ export interface MockOptions {
   /** How many rows `mock.requests` keeps: the newest `limit`, default {@link DEFAULT_JOURNAL_LIMIT} (1000); `0` keeps none. */
   journal?: JournalOptions;
 }
+
+/**
+ * Where the mock's token secrets come from (`createMockApi({ tokens })`): the seed, or the
+ * platform's secure random source.
+ * @example
+ * const mock = createMockApi({ world: snapshot, tokens: 'seeded' }); // the seed's tokens, as in every install
+ */
+export type MockTokenSource = 'seeded' | 'random';
 
 /**
  * The mock of the whole API: what {@link createMockApi} returns.
@@ -108,7 +136,7 @@ export interface MockApi {
   readonly handlers: readonly HttpHandler[];
   /** A `fetch` answered by the handlers in-process: no network, no interception. */
   readonly fetch: typeof globalThis.fetch;
-  /** The seeded tokens: `main`, `noCad`, `readOnly`, `expired`, `revoked`. */
+  /** The five tokens: `main`, `noCad`, `readOnly`, `expired`, `revoked`: the seed's, or random ones (the `tokens` option). */
   readonly tokens: MockTokens;
   /** The in-memory data; read and write it from tests. `reset()` replaces it. */
   readonly store: Store;
@@ -129,7 +157,7 @@ export interface MockApi {
    * worker), oldest first: the newest `journal.limit` of them (1000 by default). Tokens appear by
    * role, never as secrets; a secret inside a path, query or body reads `[redacted]`. A copy:
    * read it again for newer rows. `reset()` empties it. What the HTTP server refuses itself
-   * never reaches the mock and is not in it: a CORS preflight, a body over 1 MB.
+   * never reaches the mock and is not in it: a CORS preflight, a body over 1 MiB.
    * @example
    * await client.members.get(id);
    * expect(mock.requests.map((r) => [r.endpoint, r.token, r.status])).toEqual([['members.get', 'main', 200]]);
@@ -180,6 +208,7 @@ const OPTION_NAMES = [
   'now',
   'activity',
   'world',
+  'tokens',
   'journal',
 ];
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
@@ -189,18 +218,9 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 const isCount = (value: unknown, min = 0): value is number => Number.isSafeInteger(value) && (value as number) >= min;
 
-/** Throws `InvalidArgumentError` unless `rateLimit` is `{ limit, windowMs }`, both integers ≥ 1; `where` names it. */
-function checkRateLimit(rateLimit: unknown, where: string): asserts rateLimit is RateLimitOptions {
-  const { limit, windowMs } = (rateLimit ?? {}) as Partial<RateLimitOptions>;
-  if (!(typeof rateLimit === 'object' && isCount(limit, 1) && isCount(windowMs, 1))) {
-    throw new InvalidArgumentError(`${where} must be { limit, windowMs }, both integers ≥ 1, got ${describe(rateLimit)}`);
-  }
-  checkKnownOptions(rateLimit, ['limit', 'windowMs'], where);
-}
-
-function checkOptions(options: MockOptions): void {
+function checkMockOptions(options: MockOptions): void {
   if (options === null) throw new InvalidArgumentError('createMockApi options must be an object, got null');
-  checkKnownOptions(options, OPTION_NAMES, 'mock');
+  checkOptions(options, OPTION_NAMES, 'mock');
   const { seed, latency, rateLimit, authFailureLimit, authErrorShape, counts, now } = options;
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw new InvalidArgumentError(`seed must be an integer, got ${describe(seed)}`);
   const range = typeof latency === 'number' ? [latency, latency] : latency;
@@ -210,7 +230,7 @@ function checkOptions(options: MockOptions): void {
   ) {
     throw new InvalidArgumentError('latency must be milliseconds ≥ 0, or [min, max] with 0 ≤ min ≤ max');
   }
-  if (rateLimit !== undefined) checkRateLimit(rateLimit, 'rateLimit');
+  if (rateLimit !== undefined) checkArgument(RATE_LIMIT, rateLimit, 'rateLimit');
   const failures = typeof authFailureLimit === 'number' ? { failures: authFailureLimit, durationMs: SUSPENSION_MS } : authFailureLimit;
   if (failures !== undefined && !(isCount(failures?.failures, 1) && isCount(failures?.durationMs, 1))) {
     throw new InvalidArgumentError('authFailureLimit must be an integer ≥ 1, or { failures, durationMs }, both integers ≥ 1');
@@ -219,15 +239,18 @@ function checkOptions(options: MockOptions): void {
     throw new InvalidArgumentError(`authErrorShape must be "string" or "object", got ${describe(authErrorShape)}`);
   }
   if (counts !== undefined) {
-    checkKnownOptions(counts, Object.keys(DEFAULT_COUNTS), 'counts');
+    checkOptions(counts, Object.keys(DEFAULT_COUNTS), 'counts');
     for (const [name, value] of Object.entries(counts)) {
       if (!isCount(value)) throw new InvalidArgumentError(`counts.${name} must be an integer ≥ 0, got ${describe(value)}`);
     }
   }
   if (now !== undefined && typeof now !== 'function') throw new InvalidArgumentError('now must be a function returning milliseconds');
-  if (options.activity !== undefined) checkActivityOptions(options.activity, 'activity');
+  if (options.activity !== undefined) checkArgument(ACTIVITY_OPTIONS, options.activity, 'activity');
   if (options.world !== undefined && counts !== undefined) {
     throw new InvalidArgumentError('counts sizes a seeded world; a world snapshot brings its own rows: pass one or the other');
+  }
+  if (options.tokens !== undefined && options.tokens !== 'seeded' && options.tokens !== 'random') {
+    throw new InvalidArgumentError(`tokens must be "seeded" or "random", got ${describe(options.tokens)}`);
   }
   if (options.journal !== undefined && !isCount(options.journal?.limit)) {
     throw new InvalidArgumentError('journal must be { limit }, an integer ≥ 0');
@@ -240,7 +263,23 @@ function checkOptions(options: MockOptions): void {
  * const mock = createMockApi({ seed: 7, latency: [5, 20], rateLimit: { limit: 100, windowMs: 60_000 } });
  */
 export function createMockApi(options: MockOptions = {}): MockApi {
-  checkOptions(options);
+  checkMockOptions(options);
+  return mockOf(options, worldOf(options));
+}
+
+/** The world `options` describe, before any random secrets: their seed's (sized by `counts`), or their snapshot's. */
+const worldOf = (options: MockOptions): World =>
+  options.world === undefined
+    ? buildWorld(options.seed ?? 1, options.counts)
+    : worldFromSnapshot(parseSnapshot(options.world), options.seed ?? 1);
+
+/** The options that shape a world: a session that gives none of them serves its root's world. */
+const WORLD_OPTIONS = ['seed', 'counts', 'world'] as const;
+/** Seeded worlds the sessions of one mock keep to start from, newest last: building one costs ~300 ms, copying one ~30 ms. */
+const KEPT_WORLDS = 4;
+
+/** The mock of `options` (checked) over `built`, the world they describe. */
+function mockOf(options: MockOptions, built: World): MockApi {
   const seed = options.seed ?? 1;
   const latency = options.latency ?? 0;
   const [minLatency, maxLatency] = typeof latency === 'number' ? [latency, latency] : latency;
@@ -248,34 +287,38 @@ export function createMockApi(options: MockOptions = {}): MockApi {
     typeof options.authFailureLimit === 'number'
       ? { failures: options.authFailureLimit, durationMs: SUSPENSION_MS }
       : options.authFailureLimit;
-  const pristine: World =
-    options.world === undefined ? buildWorld(seed, options.counts) : worldFromSnapshot(parseSnapshot(options.world), seed);
-  let runtime = runtimeFaker(seed);
+  // A snapshot is a real server's data: served under tokens every install knows, anyone could read it.
+  const randomTokens = (options.tokens ?? (options.world === undefined ? 'seeded' : 'random')) === 'random';
+  const pristine = randomTokens ? withRandomSecrets(built) : built;
   const time = createClock(options.now ?? Date.now);
+  const faults = new FaultTable();
+  // Secrets no token may take (the control API's admin token): the same set for every store.
+  const reservedSecrets = new Set<string>();
 
-  const state: MockState = {
-    store: new Store(structuredClone(pristine)),
-    gate: new Gate(options.rateLimit, failureLimit),
-    health: { ...HEALTHY },
-    served: new Map(),
-    journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
-    faults: new FaultTable(),
-    now: () => time.clock.now(),
-    newSecret: () => tokenSecret(runtime),
-    newId: () => runtime.string.uuid(),
+  /** The seeded state, as `createMockApi` and each `reset()` start it. */
+  const freshState = (): MockState => {
+    const runtime = runtimeFaker(seed);
+    return {
+      store: new Store(structuredClone(pristine), reservedSecrets),
+      gate: new Gate(options.rateLimit, failureLimit),
+      health: { ...HEALTHY },
+      served: new Map(),
+      journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
+      faults,
+      now: () => time.clock.now(),
+      latency: () => (minLatency === maxLatency ? minLatency : runtime.number.int({ min: minLatency, max: maxLatency })),
+      newSecret: randomTokens ? randomTokenSecret : () => tokenSecret(runtime),
+      newId: () => runtime.string.uuid(),
+    };
   };
+  let state = freshState();
+  const current = () => state;
 
-  const delay = (signal: AbortSignal) => {
-    const ms = minLatency === maxLatency ? minLatency : runtime.number.int({ min: minLatency, max: maxLatency });
-    return ms > 0 ? sleep(ms, signal) : Promise.resolve();
-  };
-
-  const control = createActivity(state, seed);
+  const control = createActivity(current, seed);
   if (options.activity) control.activity.start(options.activity);
 
-  const { routes, handlers, unknownRoute, brokenPath } = createHandlers(state, {
+  const { routes, handlers, unknownRoute, brokenPath } = createHandlers(current, {
     authErrorShape: options.authErrorShape ?? 'string',
-    delay,
   });
 
   // MSW tries handlers one by one, each parsing the URL and compiling its path: 64 of them cost
@@ -329,36 +372,52 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       return state.journal.rows();
     },
     setHealth(health) {
-      if (!isPlainObject(health)) {
-        throw new InvalidArgumentError(`setHealth takes an object like { database: false }, got ${describe(health)}`);
-      }
-      for (const [name, value] of Object.entries(health)) {
-        if (!(name in HEALTHY)) throw new InvalidArgumentError(`unknown health switch "${name}"; known: database, cache, ready`);
-        if (typeof value !== 'boolean') throw new InvalidArgumentError(`health.${name} must be a boolean, got ${describe(value)}`);
-      }
-      state.health = { ...state.health, ...health };
+      checkArgument(HEALTH, health, 'health', 'setHealth(health)');
+      // Only the switches given: a switch left `undefined` is one not given.
+      const given = Object.entries(health).filter(([, value]) => value !== undefined);
+      state.health = { ...state.health, ...Object.fromEntries(given) };
     },
-    faults: state.faults,
+    faults,
     clock: time.clock,
     setRateLimit(rateLimit) {
-      if (rateLimit !== null) checkRateLimit(rateLimit, 'setRateLimit(rateLimit)');
+      checkArgument(RATE_LIMIT_OR_NONE, rateLimit, 'rateLimit', 'setRateLimit(rateLimit)');
       state.gate.setRateLimit(rateLimit ?? undefined);
     },
     reset() {
-      state.store = new Store(structuredClone(pristine));
-      state.health = { ...HEALTHY };
-      state.served.clear();
-      state.journal.clear();
-      state.gate.reset();
-      state.gate.setRateLimit(options.rateLimit);
-      state.faults.clear();
+      // A new state, not the old one emptied: a request still in flight keeps the old one, and
+      // whatever it writes or journals there is gone with it.
+      state = freshState();
+      faults.clear();
       time.reset();
-      runtime = runtimeFaker(seed);
       control.reset();
     },
   };
   // Hidden (a registered symbol, not enumerable): for the HTTP control plane of `mock/node` only.
-  const internals: MockInternals = { clearRequests: () => state.journal.clear() };
+  const keptWorlds = new Map<string, World>();
+  /** The seeded world of `options`, built once for the sessions that ask for it again. */
+  const keptWorld = (options: MockOptions): World => {
+    if (options.world !== undefined) return worldOf(options);
+    const key = JSON.stringify([options.seed ?? 1, options.counts ?? {}]);
+    const world = keptWorlds.get(key) ?? worldOf(options);
+    keptWorlds.delete(key);
+    keptWorlds.set(key, world);
+    if (keptWorlds.size > KEPT_WORLDS) keptWorlds.delete(keptWorlds.keys().next().value!);
+    return world;
+  };
+  const internals: MockInternals = {
+    clearRequests: () => state.journal.clear(),
+    createRow: (table, partial) => tableAt(state.store, table).create(partial),
+    reserveSecret: (secret) => void reservedSecrets.add(secret),
+    spawn(overrides) {
+      const ownWorld = WORLD_OPTIONS.some((name) => overrides[name] !== undefined);
+      const inherited = Object.fromEntries(
+        Object.entries(options).filter(([name]) => !(ownWorld && WORLD_OPTIONS.includes(name as never))),
+      );
+      const spawned = { ...inherited, ...overrides, tokens: 'random' } as MockOptions;
+      checkMockOptions(spawned);
+      return mockOf(spawned, ownWorld ? keptWorld(spawned) : built);
+    },
+  };
   Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
   return api;
 }

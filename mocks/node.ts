@@ -13,11 +13,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
-import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken, type ControlRequest } from './control/plane';
+import { internalsOf } from './control/internals';
+import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken } from './control/plane';
+import { createSessions, DEFAULT_MAX_SESSIONS, type Served, type Sessions } from './control/sessions';
 import { InvalidArgumentError } from '../src/core/errors';
+import { describe } from '../src/core/arguments';
 import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
-import { errorResponse, internalError, invalidPath, MockHttpError } from './replies';
+import { errorResponse, internalError, invalidPath, MAX_BODY_BYTES, MockHttpError, payloadTooLarge } from './replies';
+
+export type { MockSessionInfo, MockSessionOptions, NewMockSession } from './control/types';
 
 /**
  * An msw/node server answering with the mock's handlers, on any origin.
@@ -48,6 +53,11 @@ export interface MockHttpServerOptions {
    * of the mock's API tokens. Default: a fresh one from the platform's secure random source.
    */
   adminToken?: string;
+  /**
+   * How many sessions (`POST /__mock/sessions`) the server holds at once (default 64); past it,
+   * opening one is a 429. `0`: none.
+   */
+  maxSessions?: number;
 }
 
 /**
@@ -75,15 +85,15 @@ export interface MockHttpServer {
   close(): Promise<void>;
 }
 
-/** Request bodies beyond this are refused with 413: the API's only body is a token name. */
-const MAX_BODY_BYTES = 1 << 20;
-
 // Browsers on another origin (a dashboard on a dev server) may call the mock directly.
 const CORS = {
   'access-control-allow-origin': '*',
   // PUT for the control API (`PUT /__mock/health`), which a browser test drives too.
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, accept',
+  // Any header a client sends: `RequestOptions.headers`, `traceparent`/`tracestate` of a traced
+  // call. `*` covers every header but `Authorization`, which must be named; it is safe because
+  // the mock answers any origin without credentials (cookies): a page sends only what it holds.
+  'access-control-allow-headers': 'authorization, *',
   'access-control-expose-headers':
     'allow, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-ratelimit-reset-after',
   'access-control-max-age': '600',
@@ -112,9 +122,24 @@ async function relay(outgoing: ServerResponse, response: Response): Promise<void
 /** An error this door finds itself, before the mock sees the request; the body is the mock's error shape. */
 const refuse = (outgoing: ServerResponse, error: MockHttpError) => relay(outgoing, errorResponse(error, 'object'));
 
-type Control = (request: ControlRequest) => Promise<Response>;
+/** The origin a request was sent to, as its `Host` names it (`http://localhost:4010`), or the server's own. */
+function originOf(incoming: IncomingMessage, own: string): string {
+  try {
+    const origin = new URL(`http://${incoming.headers.host ?? ''}`).origin;
+    return origin === 'null' ? own : origin;
+  } catch {
+    return own;
+  }
+}
 
-async function answer(mock: MockApi, control: Control, origin: string, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+/** Answers one request: a session's or the root's, its control API's or its API's. */
+async function answer(
+  root: Served,
+  sessions: Sessions,
+  origin: string,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<void> {
   const method = incoming.method ?? 'GET';
   if (method === 'OPTIONS') return send(outgoing, 204, {});
   let url: URL;
@@ -126,32 +151,63 @@ async function answer(mock: MockApi, control: Control, origin: string, incoming:
   }
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(incoming);
   if (body === 'too large') {
-    return refuse(
-      outgoing,
-      new MockHttpError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes`, undefined, {
-        connection: 'close',
-      }),
-    );
+    return refuse(outgoing, payloadTooLarge());
   }
+  // Looked up once the body is read: nothing awaits between here and the session's answer beginning.
+  const entered = sessions.enter(url.pathname);
+  if (entered instanceof MockHttpError) return refuse(outgoing, entered);
+  const served = entered?.session ?? root;
+  try {
+    await serve(served, entered?.path ?? url.pathname, url, method, body, incoming, outgoing);
+  } finally {
+    if (entered) sessions.release(entered.session);
+  }
+}
+
+/** Answers a request of `served` (the root or a session) whose path from its base is `path`. */
+async function serve(
+  { mock, control }: Served,
+  path: string,
+  url: URL,
+  method: string,
+  body: Buffer | undefined,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<void> {
   // The control API never reaches the mock: it is not journaled, not rate limited, not delayed.
-  if (isControlPath(url.pathname)) {
-    const authorization = incoming.headers.authorization ?? null;
-    return relay(outgoing, await control({ method, url, authorization, body: body ? new Uint8Array(body) : undefined }));
+  if (isControlPath(path)) {
+    const request = {
+      method,
+      path,
+      query: url.searchParams,
+      authorization: incoming.headers.authorization ?? null,
+      body: body ? new Uint8Array(body) : undefined,
+      origin: originOf(incoming, url.origin),
+    };
+    return relay(outgoing, await control.answer(request));
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // The admin token opens no API request, whatever the store holds (a row written in-process
+  // with it as a secret included): presented, it reaches the mock as a bearer header with no
+  // token, which the mock answers, journals and counts as any token it does not know.
+  if (control.presentsAdminToken(headers.get('authorization'))) headers.set('authorization', 'Bearer');
   const controller = new AbortController();
   outgoing.on('close', () => controller.abort());
+  // A session's mock sees the path from its base, as a client with the session's baseUrl means it.
+  const target = new URL(path + url.search, url.origin);
   await relay(
     outgoing,
-    await mock.fetch(url, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) }),
+    await mock.fetch(target, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) }),
   );
 }
 
 /**
- * Serves the mock over real HTTP, for curl, Postman or a client in another language.
+ * Serves the mock over real HTTP, for curl, Postman or a client in another language, with its
+ * control API at `/__mock/*` and, opened there, sessions: whole mocks of their own under
+ * `/sessions/{id}` on the same port, one per test worker (at most `maxSessions` at once).
  * @example
  * const http = await startMockHttpServer({ mock, port: 0 });
  * console.log(http.url); // http://127.0.0.1:41234
@@ -162,13 +218,22 @@ export async function startMockHttpServer({
   port = 0,
   host = '127.0.0.1',
   adminToken = newAdminToken(),
+  maxSessions = DEFAULT_MAX_SESSIONS,
 }: MockHttpServerOptions): Promise<MockHttpServer> {
-  const problem = adminTokenProblem(adminToken, Object.values(mock.tokens));
+  // The five come back with every reset(), whatever the store holds now.
+  const apiTokens = [...(Object.values(mock.tokens) as string[]), ...mock.store.tokens.all().map((token) => token.secret)];
+  const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
-  const control = createControlPlane(mock, adminToken);
+  if (!(Number.isSafeInteger(maxSessions) && maxSessions >= 0)) {
+    throw new InvalidArgumentError(`startMockHttpServer: maxSessions must be an integer ≥ 0, got ${describe(maxSessions)}`);
+  }
+  // In-process writes too (a test's `mock.store.tokens.create`) can never give a token the admin token's secret.
+  internalsOf(mock).reserveSecret(adminToken);
+  const sessions = createSessions(mock, maxSessions);
+  const root: Served = { mock, control: createControlPlane({ mock, sessions }, adminToken) };
   let origin = '';
   const server = createServer((incoming, outgoing) => {
-    answer(mock, control, origin, incoming, outgoing).catch((error: unknown) => {
+    answer(root, sessions, origin, incoming, outgoing).catch((error: unknown) => {
       if (outgoing.headersSent || outgoing.destroyed) return outgoing.destroy();
       // The client went away mid-request (the abort above): nothing to answer.
       if (error instanceof Error && error.name === 'AbortError') return outgoing.destroy();
@@ -193,6 +258,7 @@ export async function startMockHttpServer({
     adminToken,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        sessions.closeAll();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

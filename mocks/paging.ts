@@ -61,8 +61,15 @@ export function parsePageQuery(query: URLSearchParams): PageQuery {
   return { page, pageSize: pageSize ?? limit ?? DEFAULT_PAGE_SIZE, orderBy: single(query, 'orderBy'), sort };
 }
 
-/** The page envelope of `rows` (a whole table, or an index bucket of it) for `query`. */
-export function pageOf<Row extends object>(collection: Collection<Row>, query: PageQuery, rows?: readonly Row[]) {
+/**
+ * The page envelope of `collection` for `query`: of the whole table, or of the rows whose indexed
+ * field `where.field` equals `where.value`.
+ */
+export function pageOf<Row extends object>(
+  collection: Collection<Row>,
+  query: PageQuery,
+  where?: { readonly field: keyof Row & string; readonly value: unknown },
+) {
   const { orderBy: fields, aliases = {} } = collection.spec;
   const named = query.orderBy ?? fields[0];
   const orderBy = (fields as readonly string[]).includes(named) ? named : Object.hasOwn(aliases, named) ? aliases[named] : undefined;
@@ -75,13 +82,19 @@ export function pageOf<Row extends object>(collection: Collection<Row>, query: P
       default: { orderBy: fields[0], sort: collection.spec.sort },
     });
   }
-  const ordered = collection.ordered(orderBy as keyof Row & string, query.sort ?? collection.spec.sort, rows);
   const start = (query.page - 1) * query.pageSize;
+  const { rows, total } = collection.page({
+    start,
+    end: start + query.pageSize,
+    orderBy: orderBy as keyof Row & string,
+    sort: query.sort ?? collection.spec.sort,
+    ...(where ? { where } : {}),
+  });
   return {
-    data: ordered.slice(start, start + query.pageSize),
+    data: rows,
     page: query.page,
     pageSize: query.pageSize,
-    total: ordered.length,
-    totalPages: Math.ceil(ordered.length / query.pageSize),
+    total,
+    totalPages: Math.ceil(total / query.pageSize),
   };
 }

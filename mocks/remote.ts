@@ -1,8 +1,10 @@
 /**
  * `community-server-sdk/mock/remote`: the typed client of the mock's control API (`/__mock/*`),
  * for a mock served by another process (the bin, `startMockHttpServer`): reset it, read its
- * journal, add rows, step its activity, inject faults, move its clock, from a Playwright suite, a
- * browser page or any script. It uses the global `fetch` alone: no msw, no faker.
+ * journal, add rows, step its activity, inject faults, move its clock, open a session of its own
+ * per test worker, from a Playwright suite, a browser page or any script. Its methods are derived
+ * from the control API's table (`mocks/control/operations.ts`), its checks and all. It uses the
+ * global `fetch` alone: no msw, no faker, no zod.
  * @example
  * import { connectMock } from 'community-server-sdk/mock/remote';
  *
@@ -10,29 +12,45 @@
  * await mock.reset();
  * await mock.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
  * const sent = await mock.requests({ endpoint: 'members.list' });
+ * const session = await mock.sessions.create(); // a mock of this worker's own, at session.baseUrl
  * @module community-server-sdk/mock/remote
  */
-import { checkOptions, describe, isPlainObject } from '../src/core/arguments';
-import { ConnectionError, InvalidArgumentError, responseError } from '../src/core/errors';
+import { checkOptions, checkTimeout, describe, isAbortSignal } from '../src/core/arguments';
+import {
+  AbortError,
+  apiError,
+  ConnectionError,
+  InvalidArgumentError,
+  NotFoundError,
+  ResponseValidationError,
+  responseError,
+  TimeoutError,
+} from '../src/core/errors';
 import { describeThrown, redact } from '../src/core/redact';
-import type { ActivityEvent, FaultRule, HealthState, MockRequest, MockRequestToken, RateLimitOptions } from './index';
+import { argumentProblems, callName, requestOf } from './control/calls';
+import { controlApi, operationsOf, type ControlApi, type ControlOperation } from './control/operations';
+import { problemsOf } from './control/schema';
+import type { MockSessionInfo, MockSessionOptions, RemoteRequestsFilter } from './control/types';
+import type { ActivityEvent, ActivityFailure, FaultRule, HealthState, MockRequest, RateLimitOptions } from './index';
 import type { CadStore, DepartmentStore, ServerStore } from './store';
+import type { MockTokens } from './types';
 import type { TokenRecord } from './world';
 import type { Collection } from './collection';
 
+export type { MockSessionInfo, MockSessionOptions, RemoteRequestsFilter } from './control/types';
+
 /**
- * Narrows `remote.requests(filter)`: rows of that endpoint, status and token role (`null`: the
- * requests that carried no token).
+ * How long a call may take, and what aborts it: given to {@link connectMock} for every call of
+ * the connection, or as the last argument of one call (its `timeout` wins; either `signal` aborts).
  * @example
- * const failures = await remote.requests({ endpoint: 'members.get', status: 404 });
+ * const remote = connectMock(url, adminToken, { timeout: 5_000, signal: AbortSignal.timeout(60_000) });
+ * await remote.reset({ timeout: 30_000 }); // a big world takes longer to rebuild
  */
-export interface RemoteRequestsFilter {
-  /** The client method name, e.g. `members.get`. */
-  endpoint?: string;
-  /** The status the mock answered with. */
-  status?: number;
-  /** The token's role (`main`, `readOnly`, …, `created`, `unknown`), or `null` for none. */
-  token?: MockRequestToken;
+export interface RemoteCallOptions {
+  /** Milliseconds a call may take, its answer read included (default 10 000); past it, a `TimeoutError`. */
+  timeout?: number | undefined;
+  /** Aborts the call; it then rejects with an `AbortError` whose `cause` is the signal's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -82,14 +100,17 @@ export interface RemoteTable<Row> {
    * @example
    * const member = await remote.store('main.members').create({ username: 'ada' });
    */
-  create(partial?: Partial<Row>): Promise<Row>;
+  create(partial?: Partial<Row>, options?: RemoteCallOptions): Promise<Row>;
 }
 
 /**
  * The control API of a running mock: what {@link connectMock} returns. Each method is one
- * request; failures are the SDK's typed errors (`BadRequestError`, `AuthenticationError`,
- * `NotFoundError`, `ConnectionError`…), and bad arguments throw `InvalidArgumentError` before
- * anything is sent. The admin token stays inside: no property, error or log line holds it.
+ * request, and takes {@link RemoteCallOptions} last. Every failure is the SDK's typed error: the
+ * mock's refusals (`BadRequestError`, `AuthenticationError`, `NotFoundError`…), `ConnectionError`,
+ * `TimeoutError`, `AbortError`, and a `ResponseValidationError` (or, for a non-2xx status, the
+ * `ApiError` of it) saying what answered when the URL is not the mock's. Bad arguments throw
+ * `InvalidArgumentError` before anything is sent. The admin token stays inside: no property,
+ * error or log line holds it.
  * @example
  * const remote = connectMock(url, adminToken);
  * await remote.setHealth({ database: false });
@@ -104,19 +125,19 @@ export interface RemoteMock {
    * @example
    * beforeEach(() => remote.reset());
    */
-  reset(): Promise<void>;
+  reset(options?: RemoteCallOptions): Promise<void>;
   /**
    * The journal (`mock.requests`), oldest first, narrowed by `filter`.
    * @example
    * expect(await remote.requests({ token: 'readOnly' })).toHaveLength(3);
    */
-  requests(filter?: RemoteRequestsFilter): Promise<MockRequest[]>;
+  requests(filter?: RemoteRequestsFilter, options?: RemoteCallOptions): Promise<MockRequest[]>;
   /**
    * Empties the journal alone.
    * @example
    * await remote.clearRequests();
    */
-  clearRequests(): Promise<void>;
+  clearRequests(options?: RemoteCallOptions): Promise<void>;
   /**
    * The table at a dotted path (see {@link RemoteTablePath}); no request until `create`.
    * @example
@@ -130,19 +151,26 @@ export interface RemoteMock {
      * @example
      * const [event] = await remote.activity.step();
      */
-    step(n?: number): Promise<ActivityEvent[]>;
+    step(n?: number, options?: RemoteCallOptions): Promise<ActivityEvent[]>;
     /**
      * One event every `intervalMs`, until `stop()` or `reset()`.
      * @example
      * await remote.activity.start({ intervalMs: 500 });
      */
-    start(options: { intervalMs: number }): Promise<void>;
+    start(activity: { intervalMs: number }, options?: RemoteCallOptions): Promise<void>;
     /**
      * Stops the timed activity.
      * @example
      * await remote.activity.stop();
      */
-    stop(): Promise<void>;
+    stop(options?: RemoteCallOptions): Promise<void>;
+    /**
+     * Whether the timed activity runs, and why it stopped if an event could not be made
+     * (`failure`: `{ name, message, at }`, or `null`), as `mock.activity.running` and `.failure`.
+     * @example
+     * const { running, failure } = await remote.activity.status();
+     */
+    status(options?: RemoteCallOptions): Promise<{ running: boolean; failure: ActivityFailure | null }>;
   };
   /** Faults on demand, as `mock.faults`. */
   readonly faults: {
@@ -151,13 +179,13 @@ export interface RemoteMock {
      * @example
      * await remote.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
      */
-    add(rule: FaultRule): Promise<string>;
+    add(rule: FaultRule, options?: RemoteCallOptions): Promise<string>;
     /**
      * Removes every rule.
      * @example
      * await remote.faults.clear();
      */
-    clear(): Promise<void>;
+    clear(options?: RemoteCallOptions): Promise<void>;
   };
   /** The mock's clock, as `mock.clock`. */
   readonly clock: {
@@ -166,37 +194,71 @@ export interface RemoteMock {
      * @example
      * const now = await remote.clock.advance(3_600_000);
      */
-    advance(ms: number): Promise<number>;
+    advance(ms: number, options?: RemoteCallOptions): Promise<number>;
   };
   /**
    * Turns dependencies off and on, as `mock.setHealth(h)`.
    * @example
    * await remote.setHealth({ database: false }); // /health answers 503
    */
-  setHealth(health: Partial<HealthState>): Promise<void>;
+  setHealth(health: Partial<HealthState>, options?: RemoteCallOptions): Promise<void>;
   /**
    * Changes the rate limit, as `mock.setRateLimit(r)`; `null` turns it off.
    * @example
    * await remote.setRateLimit({ limit: 2, windowMs: 1_000 });
    */
-  setRateLimit(rateLimit: RateLimitOptions | null): Promise<void>;
+  setRateLimit(rateLimit: RateLimitOptions | null, options?: RemoteCallOptions): Promise<void>;
+  /**
+   * Sessions: whole mocks of their own on the same server, one per test worker (see
+   * {@link RemoteSession}). Only the root admin token opens, lists and closes them: called on a
+   * session's own `mock`, they reject with a `PermissionDeniedError`.
+   */
+  readonly sessions: {
+    /**
+     * Opens a session: its own world (the server's unless `options` give `seed`, `counts` or
+     * `world`), tokens, journal, faults, clock, rate limit, health and activity, served under its
+     * `baseUrl`. Past the server's `--max-sessions`, a `RateLimitError` (429).
+     * @example
+     * const session = await remote.sessions.create({ seed: 7 });
+     * const client = new CommunityServerClient({ token: session.tokens.main, baseUrl: session.baseUrl });
+     */
+    create(options?: MockSessionOptions, call?: RemoteCallOptions): Promise<RemoteSession>;
+    /**
+     * The open sessions, oldest first.
+     * @example
+     * const open = await remote.sessions.list();
+     */
+    list(call?: RemoteCallOptions): Promise<MockSessionInfo[]>;
+  };
 }
 
-const TOKEN_ROLES = new Set<unknown>(['main', 'noCad', 'readOnly', 'expired', 'revoked', 'created', 'unknown', null]);
-const HEALTH_SWITCHES = ['database', 'cache', 'ready'];
-const FAULT_FIELDS = ['endpoint', 'status', 'network', 'latencyMs', 'times'];
-const MAX_MS = 2 ** 31 - 1;
-/** What a table path may look like: dot-separated names (a department id included). */
-const TABLE_PATH = /^[\w-]+(\.[\w-]+)*$/;
-
-const isInteger = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
-
-/** Throws `InvalidArgumentError` unless `value` is an integer from `min` to `max`. */
-function checkInteger(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): asserts value is number {
-  if (!isInteger(value, min, max)) {
-    throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}, got ${describe(value)}`);
-  }
+/**
+ * A session of a mock server (`remote.sessions.create()`): a whole mock of its own, served under
+ * `baseUrl` on the server's port, which nothing done to another session or to the root mock
+ * changes. Point a client at `baseUrl` with one of `tokens`, and drive the session with `mock`.
+ * An idle session closes by itself after its `ttlMs` (default 10 minutes).
+ * @example
+ * const session = await remote.sessions.create();
+ * const client = new CommunityServerClient({ token: session.tokens.main, baseUrl: session.baseUrl });
+ * await session.mock.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
+ * await session.close();
+ */
+export interface RemoteSession {
+  /** Names the session in `DELETE /__mock/sessions/{id}` and `sessions.list()`. */
+  readonly id: string;
+  /** Where its API is served: give it to a client as its `baseUrl` (`http://127.0.0.1:4010/sessions/…`). */
+  readonly baseUrl: string;
+  /** Its five API tokens: fresh random secrets, which no other session and not the root mock accept. */
+  readonly tokens: MockTokens;
+  /** Its control API: `reset()`, `requests()`, `faults.add()`… act on this session alone. */
+  readonly mock: RemoteMock;
+  /**
+   * Closes it: its activity stops, its base URL and tokens answer no more. Closing a session that
+   * is gone already (closed, or expired) is no error.
+   * @example
+   * afterAll(() => session.close());
+   */
+  close(call?: RemoteCallOptions): Promise<void>;
 }
 
 /** The base URL, checked: an absolute http(s) URL, without a trailing slash. */
@@ -210,168 +272,153 @@ function baseUrlOf(url: unknown): string {
   return parsed.origin + parsed.pathname.replace(/\/+$/, '');
 }
 
-function checkFilter(filter: unknown): URLSearchParams {
-  checkOptions(filter, ['endpoint', 'status', 'token'], 'requests filter');
-  const query = new URLSearchParams();
-  if (filter === undefined) return query;
-  const { endpoint, status, token } = filter;
-  if (endpoint !== undefined) {
-    if (typeof endpoint !== 'string' || endpoint === '') {
-      throw new InvalidArgumentError(`endpoint must be a client method name, got ${describe(endpoint)}`);
-    }
-    query.set('endpoint', endpoint);
-  }
-  if (status !== undefined) {
-    checkInteger('status', status, 100, 599);
-    query.set('status', String(status));
-  }
-  if (token !== undefined) {
-    if (!TOKEN_ROLES.has(token)) {
-      throw new InvalidArgumentError(`token must be a token role (main, readOnly, …) or null, got ${describe(token)}`);
-    }
-    query.set('token', token === null ? 'none' : (token as string));
-  }
-  return query;
+/** A call's options, checked: `what` names them in a message. */
+function checkCallOptions(options: unknown, what: string): RemoteCallOptions {
+  checkOptions(options, ['timeout', 'signal'], what);
+  if (options === undefined) return {};
+  checkTimeout('timeout', options.timeout);
+  if (options.signal !== undefined && !isAbortSignal(options.signal)) throw new InvalidArgumentError('signal must be an AbortSignal');
+  return options;
 }
 
-function checkFaultRule(rule: unknown): void {
-  if (rule === undefined) {
-    throw new InvalidArgumentError('faults.add(rule): rule must be an object like { endpoint, status }, got undefined');
-  }
-  checkOptions(rule, FAULT_FIELDS, 'fault rule');
-  const { endpoint, status, network, latencyMs, times } = rule;
-  if (endpoint !== undefined && (typeof endpoint !== 'string' || endpoint === '')) {
-    throw new InvalidArgumentError(`endpoint must be a client method name such as "members.get", got ${describe(endpoint)}`);
-  }
-  if (status !== undefined) checkInteger('status', status, 400, 599);
-  if (network !== undefined && network !== true) {
-    throw new InvalidArgumentError(`network must be true (or left out), got ${describe(network)}`);
-  }
-  if (latencyMs !== undefined) checkInteger('latencyMs', latencyMs, 1, MAX_MS);
-  if (times !== undefined) checkInteger('times', times, 1);
-}
+/** A call's wait for its answer when neither it nor its connection sets one. */
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Characters of an answer that is not the mock's a message quotes: enough to recognise it. */
+const GLIMPSE_CHARS = 60;
 
-function checkHealth(health: unknown): void {
-  checkOptions(health, HEALTH_SWITCHES, 'health');
-  if (health === undefined) {
-    throw new InvalidArgumentError('setHealth(health): health must be an object like { database: false }, got undefined');
-  }
-  for (const [name, value] of Object.entries(health)) {
-    if (typeof value !== 'boolean') throw new InvalidArgumentError(`health.${name} must be a boolean, got ${describe(value)}`);
-  }
-}
-
-function checkRateLimit(rateLimit: unknown): void {
-  if (rateLimit === null) return;
-  if (!isPlainObject(rateLimit)) {
-    throw new InvalidArgumentError(`setRateLimit(rateLimit): rateLimit must be { limit, windowMs } or null, got ${describe(rateLimit)}`);
-  }
-  checkOptions(rateLimit, ['limit', 'windowMs'], 'rateLimit');
-  checkInteger('limit', rateLimit.limit, 1);
-  checkInteger('windowMs', rateLimit.windowMs, 1);
+/** An answer in a few words: its status, media type and first characters. */
+function glimpse(response: Response, text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const start = flat.length > GLIMPSE_CHARS ? `${flat.slice(0, GLIMPSE_CHARS)}…` : flat;
+  return `${response.status} ${response.headers.get('content-type') ?? 'with no content type'}, ${start ? JSON.stringify(start) : 'empty'}`;
 }
 
 /**
  * Connects to the control API of the mock at `url` (the bin's, or `startMockHttpServer`'s
  * `http.url`), opened by `adminToken` (the bin prints it as `admin`; `http.adminToken`).
+ * `options` set every call's timeout (default 10 s) and a signal that aborts them all.
  * Nothing is sent until a method is called.
  * @example
  * import { connectMock } from 'community-server-sdk/mock/remote';
  *
- * const remote = connectMock('http://127.0.0.1:4010', process.env.MOCK_ADMIN_TOKEN!);
+ * const remote = connectMock('http://127.0.0.1:4010', process.env.MOCK_ADMIN_TOKEN!, { timeout: 5_000 });
  * await remote.reset();
  * const log = await remote.store('main.logs').create({ username: 'ada' });
  * expect(await remote.requests({ endpoint: 'logs.get' })).toEqual([]);
  */
-export function connectMock(url: string, adminToken: string): RemoteMock {
+export function connectMock(url: string, adminToken: string, options?: RemoteCallOptions): RemoteMock {
   const base = baseUrlOf(url);
   if (typeof adminToken !== 'string' || !/^[\x21-\x7e]+$/.test(adminToken)) {
     throw new InvalidArgumentError(
       'connectMock(url, adminToken): adminToken must be a non-empty string of visible ASCII characters (value not shown)',
     );
   }
+  const connection = checkCallOptions(options, 'connectMock');
 
-  /** One request of the control API: its JSON answer, or the SDK's typed error. */
-  async function send(method: string, path: string, body?: unknown): Promise<unknown> {
-    const target = { method, path };
+  /** One call of `operation` (named `name`): its arguments checked and sent, its answer checked and read, or the SDK's typed error. */
+  async function send(name: string, operation: ControlOperation, args: readonly unknown[], call: unknown): Promise<unknown> {
+    const { timeout = connection.timeout ?? DEFAULT_TIMEOUT_MS, signal } = checkCallOptions(call, 'call');
+    const problems = argumentProblems(operation, args);
+    if (problems.length) {
+      throw new InvalidArgumentError(`${callName(name, operation)}: ${problems.map((problem) => problem.message).join('; ')}`);
+    }
+    const { method } = operation;
+    const { path, body } = requestOf(operation, args);
+    const where = `${method} ${base}${path}`;
+    let payload: string | undefined;
+    try {
+      payload = body === undefined ? undefined : JSON.stringify(body);
+    } catch (thrown) {
+      throw new InvalidArgumentError(`${where}: the body cannot be sent as JSON (${describeThrown(thrown)})`);
+    }
+    const callers = [connection.signal, signal].filter((one) => one !== undefined);
+    const timer = AbortSignal.timeout(timeout);
     let response: Response;
+    let text: string;
     try {
       response = await fetch(`${base}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${adminToken}`,
           accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.any([timer, ...callers]),
+        ...(payload === undefined ? {} : { body: payload }),
       });
+      text = await response.text();
     } catch (thrown) {
-      throw new ConnectionError(redact(`${method} ${base}${path} failed: ${describeThrown(thrown)}`, adminToken), {
+      const aborted = callers.find((one) => one.aborted);
+      if (aborted) throw new AbortError(`${where} was aborted`, { cause: redact(aborted.reason, adminToken) });
+      if (timer.aborted) throw new TimeoutError(`${where} had no answer within ${timeout} ms`);
+      throw new ConnectionError(redact(`${where} failed: ${describeThrown(thrown)}`, adminToken), {
         cause: redact(thrown, adminToken),
       });
     }
-    const text = await response.text();
-    if (!response.ok) throw responseError(response, text, target, adminToken);
-    return text ? JSON.parse(text) : undefined;
+    const isJson = /^application\/json\b/i.test(response.headers.get('content-type') ?? '');
+    if (!response.ok && isJson) throw responseError(response, text, { method, path }, adminToken);
+    const nothing = operation.status === 204;
+    let answer: unknown;
+    try {
+      answer = nothing || !isJson ? undefined : JSON.parse(text);
+    } catch {
+      // Not JSON after all: said below.
+    }
+    if (nothing ? response.status === 204 : response.ok && isJson && problemsOf(operation.answer ?? {}, answer).length === 0) {
+      return operation.result === undefined ? answer : (answer as Record<string, unknown>)[operation.result];
+    }
+    // Whatever answered, it is not the mock's control API: an SPA's dev server, a proxy, another service.
+    const wanted = nothing ? '204 No Content' : `JSON${operation.result ? ` with "${operation.result}"` : ''}`;
+    const message = redact(
+      `${where}: expected ${wanted} from the mock's control API, got ${glimpse(response, text)}; is ${base} the mock?`,
+      adminToken,
+    );
+    if (!response.ok) {
+      const headers = Object.fromEntries(response.headers);
+      throw apiError(
+        redact({ status: response.status, code: 'unknown', message, details: text.slice(0, 2048), headers, method, path }, adminToken),
+      );
+    }
+    throw new ResponseValidationError(message, { method, path, issues: [], status: response.status });
   }
-  const done = async (sending: Promise<unknown>) => void (await sending);
+
+  // Every operation of the table, as a method of its name: its arguments, then the call's options.
+  const calls: Record<string, unknown> = {};
+  for (const { name, operation } of operationsOf(controlApi)) {
+    const keys = name.split('.');
+    const parent = keys.slice(0, -1).reduce((node, key) => (node[key] ??= {}) as Record<string, unknown>, calls);
+    parent[keys.at(-1)!] = (...args: unknown[]) => send(name, operation, args.slice(0, operation.args.length), args[operation.args.length]);
+  }
+  const derived = calls as unknown as RemoteCalls<ControlApi>;
 
   return {
     url: base,
-    reset: () => done(send('POST', '/__mock/reset')),
-    async requests(filter) {
-      const query = checkFilter(filter).toString();
-      const answer = (await send('GET', `/__mock/requests${query ? `?${query}` : ''}`)) as { data: MockRequest[] };
-      return answer.data;
-    },
-    clearRequests: () => done(send('DELETE', '/__mock/requests')),
-    store(table) {
-      if (typeof table !== 'string' || !TABLE_PATH.test(table)) {
-        throw new InvalidArgumentError(
-          `store(table): table must be a dotted path like main.logs or main.cad.calls, got ${describe(table)}`,
-        );
-      }
-      return {
-        async create(partial = {}) {
-          if (!isPlainObject(partial)) {
-            throw new InvalidArgumentError(`${table}.create(partial): partial must be an object of fields, got ${describe(partial)}`);
-          }
-          return (await send('POST', `/__mock/store/${encodeURIComponent(table)}`, partial)) as never;
-        },
-      };
-    },
-    activity: {
-      async step(n = 1) {
-        checkInteger('activity.step(n): n', n, 0, 10_000);
-        return ((await send('POST', '/__mock/activity/step', { n })) as { data: ActivityEvent[] }).data;
+    ...derived,
+    store: (table) => ({ create: (partial, call) => derived.store.create(table, partial, call) as Promise<never> }),
+    sessions: {
+      async create(sessionOptions, call) {
+        const session = await derived.sessions.create(sessionOptions, call);
+        // Its path on the server, under the base this connection reaches the server by (a proxy's prefix included).
+        const baseUrl = base + new URL(session.baseUrl).pathname;
+        return {
+          id: session.id,
+          baseUrl,
+          tokens: session.tokens,
+          mock: connectMock(baseUrl, session.adminToken, options),
+          close: (closeCall) =>
+            derived.sessions.close(session.id, closeCall).catch((error: unknown) => {
+              if (!(error instanceof NotFoundError && error.code === 'session_not_found')) throw error;
+            }),
+        };
       },
-      async start(options) {
-        checkOptions(options, ['intervalMs'], 'activity.start');
-        checkInteger('intervalMs', options?.intervalMs, 1, MAX_MS);
-        await send('POST', '/__mock/activity/start', options);
-      },
-      stop: () => done(send('POST', '/__mock/activity/stop')),
-    },
-    faults: {
-      async add(rule) {
-        checkFaultRule(rule);
-        return ((await send('POST', '/__mock/faults', rule)) as { id: string }).id;
-      },
-      clear: () => done(send('DELETE', '/__mock/faults')),
-    },
-    clock: {
-      async advance(ms) {
-        checkInteger('clock.advance(ms): ms', ms, 0);
-        return ((await send('POST', '/__mock/clock/advance', { ms })) as { now: number }).now;
-      },
-    },
-    async setHealth(health) {
-      checkHealth(health);
-      await send('PUT', '/__mock/health', health);
-    },
-    async setRateLimit(rateLimit) {
-      checkRateLimit(rateLimit);
-      await send('PUT', '/__mock/rate-limit', rateLimit);
+      list: derived.sessions.list,
     },
   };
 }
+
+/** The remote method of each operation of `Table`: the call's arguments, then its options; its result, awaited. */
+type RemoteCalls<Table> = {
+  readonly [Name in keyof Table]: Table[Name] extends ControlOperation<infer Args, infer Result>
+    ? (...args: [...Args, options?: RemoteCallOptions]) => Promise<Awaited<Result>>
+    : RemoteCalls<Table[Name]>;
+};

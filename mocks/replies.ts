@@ -70,6 +70,15 @@ export const invalidBody = (message: string, details?: unknown) => new MockHttpE
 /** 400 for a path whose percent-encoding does not decode, or a request target that is not a path. */
 export const invalidPath = (message: string) => new MockHttpError(400, 'invalid_path', message);
 
+/** The largest request body the HTTP mock reads, API and control API alike: 1 MiB (the API's only body is a token name). */
+export const MAX_BODY_BYTES = 1 << 20;
+
+/** 413 for a body over {@link MAX_BODY_BYTES}; the connection is closed, as what is left of the body is not read. */
+export const payloadTooLarge = () =>
+  new MockHttpError(413, 'payload_too_large', `request bodies are limited to ${MAX_BODY_BYTES} bytes (1 MiB)`, undefined, {
+    connection: 'close',
+  });
+
 /** 500: a bug in the mock, not the caller's doing; said in the spec's error shape rather than crashing the caller. */
 export const internalError = (error: unknown) =>
   new MockHttpError(500, 'mock_internal_error', error instanceof Error ? error.message : String(error));

@@ -6,6 +6,7 @@
  * @module
  */
 import type * as z from 'zod/mini';
+import { GENERIC_MESSAGE } from '../src/core/issues';
 import { invalidBody, shown } from './replies';
 
 /** One problem of a body: where (`''` for the body itself) and what, in words. */
@@ -30,7 +31,15 @@ const EXPECTED: Readonly<Record<string, string>> = {
   number: 'an integer',
   int: 'an integer',
   object: 'a JSON object',
+  record: 'a JSON object',
+  array: 'a JSON array',
   boolean: 'a boolean',
+};
+
+/** How a too-small or too-big value is measured, by zod's `origin`: a string's length, an array's size. */
+const MEASURE: Readonly<Record<string, { verb: string; unit: string }>> = {
+  string: { verb: 'be', unit: 'characters long' },
+  array: { verb: 'hold', unit: 'items' },
 };
 
 /** The value at `path` inside `body`; `undefined` where the body has none. */
@@ -41,40 +50,61 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   );
 }
 
-/** Whether the object schema lets its field `field` be `null` (to say "or null" in a type error). */
-function nullable(schema: z.ZodMiniType, field: PropertyKey | undefined): boolean {
-  const shape = (schema as { shape?: Record<PropertyKey, z.ZodMiniType> }).shape;
-  const member = field === undefined ? undefined : shape?.[field];
+/** The object schema inside `schema` (itself, or what `nullable`/`optional` wraps), whose keys a body may have. */
+function objectShape(schema: z.ZodMiniType): Record<PropertyKey, z.ZodMiniType> | undefined {
+  const { shape, _zod } = schema as { shape?: Record<PropertyKey, z.ZodMiniType>; _zod: { def: { innerType?: z.ZodMiniType } } };
+  return shape ?? (_zod.def.innerType && objectShape(_zod.def.innerType));
+}
+
+/** Whether the body itself (path `[]`) or its field `path[0]` may be `null`, to say "or null" in a type error. */
+function nullable(schema: z.ZodMiniType, path: readonly PropertyKey[]): boolean {
+  const member = path.length === 0 ? schema : path.length === 1 ? objectShape(schema)?.[path[0]!] : undefined;
   return member !== undefined && member.safeParse(null).success;
 }
 
+/** `"a"`, `"a" or "b"`, `one of "a", "b", "c"`: the values a field may take. */
+function oneOf(values: readonly unknown[]): string {
+  const texts = values.map((value) => JSON.stringify(value));
+  return texts.length <= 2 ? texts.join(' or ') : `one of ${texts.join(', ')}`;
+}
+
+/** What a bound asks, after "must": `be at least 1`, `be at most 40 characters long`, `hold at least 2 items`, `not be empty`. */
+function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string {
+  const small = issue.code === 'too_small';
+  const limit = String(small ? issue.minimum : issue.maximum);
+  const measure = MEASURE[issue.origin];
+  if (!measure) return `be ${small ? 'at least' : 'at most'} ${limit}`;
+  if (small && limit === '1') return 'not be empty';
+  return `${measure.verb} ${small ? 'at least' : 'at most'} ${limit} ${measure.unit}`;
+}
+
 /** One zod issue in words, naming the field; `accepted` are the body's keys, for an unknown one. */
-export function describe(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMiniType, accepted: readonly string[]): string {
+export function issueInWords(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMiniType, accepted: readonly string[]): string {
   const field = issue.path.join('.');
   const value = valueAt(body, issue.path);
   const subject = field || 'the request body';
+  if (issue.code === 'unrecognized_keys') {
+    const more = issue.keys.length - SHOWN_KEYS;
+    const keys = issue.keys.slice(0, SHOWN_KEYS).map(shown).join(', ') + (more > 0 ? ` and ${more} more` : '');
+    return `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${keys}; accepted: ${accepted.join(', ')}`;
+  }
+  if (issue.code === 'invalid_type' && value === undefined && field) return `${field} is required`;
+  // The SDK's schemas give their own checks a text that names the field ("endpoint must be a method name…").
+  if (issue.message !== GENERIC_MESSAGE) return `${issue.message}, got ${shown(value)}`;
   switch (issue.code) {
-    case 'unrecognized_keys': {
-      const more = issue.keys.length - SHOWN_KEYS;
-      const keys = issue.keys.slice(0, SHOWN_KEYS).map(shown).join(', ') + (more > 0 ? ` and ${more} more` : '');
-      return `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${keys}; accepted: ${accepted.join(', ')}`;
-    }
     case 'invalid_type': {
-      if (value === undefined && field) return `${field} is required`;
-      const expected = `${EXPECTED[issue.expected] ?? issue.expected}${nullable(schema, issue.path[0]) ? ' or null' : ''}`;
+      const expected = `${EXPECTED[issue.expected] ?? `a ${issue.expected}`}${nullable(schema, issue.path) ? ' or null' : ''}`;
       // A number of the wrong kind (1.5 for an integer) is shown itself; anything else by its type.
       const got = typeof value === 'number' && (issue.expected === 'int' || issue.expected === 'number') ? String(value) : typeName(value);
       return `${subject} must be ${expected}, got ${got}`;
     }
     case 'invalid_value':
-      return `${subject} must be ${issue.values.map((option) => JSON.stringify(option)).join(' or ')}, got ${shown(value)}`;
+      return `${subject} must be ${oneOf(issue.values)}, got ${shown(value)}`;
     case 'too_small':
-      return `${subject} must be at least ${String(issue.minimum)}, got ${shown(value)}`;
     case 'too_big':
-      return `${subject} must be at most ${String(issue.maximum)}, got ${shown(value)}`;
+      return `${subject} must ${bound(issue)}, got ${shown(value)}`;
     default:
-      // The SDK's schemas give their own refinements a text that names the field.
-      return `${issue.message}, got ${shown(value)}`;
+      return `${subject} is not a value this request takes, got ${shown(value)}`;
   }
 }
 
@@ -83,7 +113,7 @@ export function describe(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMi
  * field's first problem and whose `details.issues` list them as `{ path, message }`.
  */
 export async function readJsonBody<Schema extends z.ZodMiniType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const accepted = Object.keys((schema as { shape?: object }).shape ?? {});
+  const accepted = Object.keys(objectShape(schema) ?? {});
   const text = await request.text();
   let body: unknown;
   try {
@@ -100,10 +130,10 @@ export async function readJsonBody<Schema extends z.ZodMiniType>(request: Reques
  * field's first problem and whose `details.issues` list them as `{ path, message }`. `accepted`
  * are the keys an unknown key's message lists (default: the object schema's own).
  */
-export function checkBody<Schema extends z.ZodMiniType>(
+function checkBody<Schema extends z.ZodMiniType>(
   body: unknown,
   schema: Schema,
-  accepted: readonly string[] = Object.keys((schema as { shape?: object }).shape ?? {}),
+  accepted: readonly string[] = Object.keys(objectShape(schema) ?? {}),
 ): z.output<Schema> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
@@ -117,6 +147,6 @@ export function checkBody<Schema extends z.ZodMiniType>(
       chosen.set(path, issue);
     }
   }
-  const issues: BodyProblem[] = [...chosen].map(([path, issue]) => ({ path, message: describe(issue, body, schema, accepted) }));
+  const issues: BodyProblem[] = [...chosen].map(([path, issue]) => ({ path, message: issueInWords(issue, body, schema, accepted) }));
   throw invalidBody(issues.map((problem) => problem.message).join('; '), { issues });
 }

@@ -85,6 +85,27 @@ export function jsonProblem(value: unknown, path: readonly PropertyKey[] = [], m
   return walk(value, path, false);
 }
 
+/**
+ * `value` as JSON sends it: without the fields of its objects that hold `undefined`, at any
+ * depth. JSON leaves them out, so a row kept with one would be served without it: checked this
+ * way, a required field set to `undefined` is refused as missing, and an optional one is gone.
+ * `value` itself when it has none; an object or array is copied only where something is left
+ * out below it. `value` must otherwise be JSON (see {@link jsonProblem}).
+ */
+export function asSent<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  const entries: [PropertyKey, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  let copy: Record<PropertyKey, unknown> | undefined;
+  for (const [key, field] of entries) {
+    const sent = asSent(field);
+    if (field !== undefined && sent === field) continue;
+    copy ??= (Array.isArray(value) ? [...(value as unknown[])] : { ...value }) as Record<PropertyKey, unknown>;
+    if (field === undefined) delete copy[key];
+    else copy[key] = sent;
+  }
+  return (copy ?? value) as T;
+}
+
 /** The first time field of `row` (of `fields`, when given) that holds milliseconds rather than seconds. */
 export function timeProblem(
   row: object,

@@ -94,9 +94,9 @@ export class DepartmentStore extends tableGroup(departmentTables) {
       refs: (inside) => {
         const position = server.departments.ordered().findIndex((department) => department.id === departmentId);
         const rows = {
-          ranks: () => inside.ranks.ordered(),
-          members: () => inside.members.ordered(),
-          joinRequests: () => inside.joinRequests.ordered(),
+          ranks: () => inside.ranks.sequence(),
+          members: () => inside.members.sequence(),
+          joinRequests: () => inside.joinRequests.sequence(),
         };
         return departmentRefs(server.refs(), server.departments.get(departmentId)!, rows, Math.max(0, position));
       },
@@ -128,10 +128,10 @@ export class CadStore extends tableGroup(cadTables) {
       path: `${server.name}.cad`,
       refs: (cad) =>
         cadRefs(server.refs(), {
-          units: () => cad.units.ordered(),
-          records: () => cad.records.ordered(),
-          calls: () => cad.calls.ordered(),
-          unitGroups: () => cad.unitGroups.ordered(),
+          units: () => cad.units.sequence(),
+          records: () => cad.records.sequence(),
+          calls: () => cad.calls.sequence(),
+          unitGroups: () => cad.unitGroups.sequence(),
         }),
       lookups: (cad) => ({
         ...server.lookups(),
@@ -158,9 +158,17 @@ class DepartmentCollection extends Collection<Department> {
   }
 
   override insert(row: Department, options?: WriteOptions<Department>): Department {
-    super.insert(row, options);
-    if (!this.inner.has(row.id)) this.inner.set(row.id, this.open(row.id));
-    return row;
+    return this.#opened(super.insert(row, options));
+  }
+
+  override create(partial?: Partial<Department>, options?: WriteOptions<Department>): Department {
+    return this.#opened(super.create(partial, options));
+  }
+
+  /** `department`, with inner tables of its own from now on. */
+  #opened(department: Department): Department {
+    if (!this.inner.has(department.id)) this.inner.set(department.id, this.open(department.id));
+    return department;
   }
 
   override delete(key: unknown): boolean {
@@ -222,12 +230,12 @@ export class ServerStore extends tableGroup(serverTables) {
   /** @internal what a new row of this server may point at, as the server is now. */
   refs(): ServerRefs {
     const rows = {
-      members: () => this.members.ordered(),
-      roles: () => this.roles.ordered(),
-      applications: () => this.applications.ordered(),
-      links: () => this.links.ordered(),
-      joinRequests: () => this.joinRequests.ordered(),
-      logs: () => this.logs.ordered(),
+      members: () => this.members.sequence(),
+      roles: () => this.roles.sequence(),
+      applications: () => this.applications.sequence(),
+      links: () => this.links.sequence(),
+      joinRequests: () => this.joinRequests.sequence(),
+      loggedNames: () => this.logs.values('username'),
     };
     return serverRefs(this.info, rows);
   }
@@ -259,22 +267,25 @@ export class Store {
   /** Every token of every server, active or not. */
   readonly tokens: Collection<TokenRecord>;
 
-  /** @internal `createMockApi` builds it from the seeded world. */
-  constructor(world: World) {
+  /**
+   * @internal `createMockApi` builds it from the seeded world. `reservedSecrets` are secrets no
+   * token may have beside those other tokens have (the control API's admin token): a live set,
+   * read at each write, that outlives this store across `mock.reset()`.
+   */
+  constructor(world: World, reservedSecrets: { has(secret: unknown): boolean } = new Set()) {
     const seed = world.seed ?? 1;
     this.main = new ServerStore(world.main, 'main', seed);
     this.noCad = new ServerStore(world.noCad, 'noCad', seed);
-    this.tokens = new Collection(
-      tokens.spec,
-      world.tokens,
-      tableOptions(tokens, {
+    this.tokens = new Collection(tokens.spec, world.tokens, {
+      ...tableOptions(tokens, {
         seed,
         path: 'tokens',
         refs: () => ({ serverId: this.main.info.id }),
         // A token belongs to either server.
         lookups: () => ({ server: byKey((id) => this.server(id as string), 'the store (main, noCad)') }),
       }),
-    );
+      reserved: { secret: reservedSecrets },
+    });
   }
 
   /**

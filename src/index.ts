@@ -9,7 +9,9 @@
  */
 export { CommunityServerClient, DEFAULTS, type ClientOptions } from './client';
 export { APIPromise, type WithResponse } from './core/api-promise';
-export type { ListParams, RequestOptions } from './core/types';
+export type { CacheMode, ListParams, RequestOptions } from './core/types';
+export type { CacheOptions, CacheStats, ClientCache } from './core/cache';
+export type { CacheStore } from './core/cache-store';
 export {
   AbortError,
   ApiError,

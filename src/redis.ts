@@ -1,7 +1,8 @@
 /**
  * `community-server-sdk/redis`: a rate-limit budget in Redis, shared by every client of one token
- * in any number of processes or machines (`redisRateLimitStore`); and watches the processes share,
- * each list polled once for all of them (`redisFleet`).
+ * in any number of processes or machines (`redisRateLimitStore`); a cache in Redis, shared by a
+ * fleet's processes, that sends a GET the fleet asks for at once only once (`redisCacheStore`);
+ * and watches the processes share, each list polled once for all of them (`redisFleet`).
  *
  * Each request spends from the window in one Lua script (one round trip, atomic on the server),
  * timed by Redis's own clock (`TIME`), so machines whose clocks disagree still share one window.
@@ -17,10 +18,11 @@
  */
 import { InvalidArgumentError } from './core/errors';
 import type { RateLimitStore } from './core/rate-limit-store';
-import { isRedisClient, runner, script, type RedisClient } from './redis/connection';
+import { checkRedisClient, scriptRunner, type RedisClient } from './redis/connection';
 import { SCRIPT } from './redis/script';
 
 export type { RedisClient } from './redis/connection';
+export { redisCacheStore, type RedisCacheStoreOptions } from './redis/cache';
 export { redisFleet, type RedisFleetOptions } from './redis/fleet/index';
 export type { FleetDelivery, WatchFleet } from './core/watch/fleet';
 
@@ -60,18 +62,15 @@ export interface RedisRateLimitStoreOptions {
  * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis, { prefix: 'my-bot:' }) });
  */
 export function redisRateLimitStore(redis: RedisClient, options: RedisRateLimitStoreOptions = {}): RateLimitStore {
-  if (!isRedisClient(redis)) {
-    throw new InvalidArgumentError('redisRateLimitStore needs an ioredis or node-redis client (with eval and evalsha/evalSha)');
-  }
+  checkRedisClient(redis, 'redisRateLimitStore');
   const { prefix = 'community-server-sdk:rate-limit:', leaseMs = 120_000 } = options ?? {};
   if (typeof prefix !== 'string') throw new InvalidArgumentError('prefix must be a string');
   if (!Number.isSafeInteger(leaseMs) || leaseMs < 1) throw new InvalidArgumentError('leaseMs must be whole ms >= 1');
-  const run = runner(redis);
-  const lua = script(SCRIPT);
+  const run = scriptRunner(redis, SCRIPT);
   // The hash tag puts every key of a window in one Cluster slot, as one script's keys must be.
   const call = async (key: string, args: string[]) => {
     const window = `${prefix}{${key}}`;
-    return Number(await run(lua, [window, `${window}:leases`, `${window}:queue`, `${window}:waiting`], args));
+    return Number(await run([window, `${window}:leases`, `${window}:queue`, `${window}:waiting`], args));
   };
   // A request's ticket is its lease too: its record frees exactly its own.
   return {

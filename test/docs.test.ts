@@ -91,6 +91,7 @@ it('builds with no warning', () => {
     'community-server-sdk/mock/node',
     'community-server-sdk/mock/remote',
     'community-server-sdk/otel',
+    'community-server-sdk/query',
     'community-server-sdk/redis',
     'community-server-sdk/schemas',
   ]);

@@ -23,6 +23,7 @@ const ENTRIES = [
   ['community-server-sdk/mock/node', 'mock/node'],
   ['community-server-sdk/mock/browser', 'mock/browser'],
   ['community-server-sdk/mock/remote', 'mock/remote'],
+  ['community-server-sdk/query', 'query'],
 ] as const;
 
 /** Whether an export is written `export { type X }` or `export type { X }`. */
@@ -36,7 +37,7 @@ let program: ts.Program | undefined;
 
 /** The names a declaration file exports as values, read with the TypeScript checker. */
 function valueExports(file: string): string[] {
-  // One program for all ten files: each would otherwise load the standard library again.
+  // One program for all the files: each would otherwise load the standard library again.
   program ??= ts.createProgram(declarationFiles, {
     noEmit: true,
     skipLibCheck: true,

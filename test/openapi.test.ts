@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
+import { startMockHttpServer } from 'community-server-sdk/mock/node';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openApiFile, renderOpenApi, type Parameter } from '../scripts/openapi/document';
 import { listOrders } from '../scripts/readme/orders';
@@ -194,6 +195,24 @@ describe('the mock’s answers conform to openapi.json', () => {
     mock.setHealth({ database: false });
     expectConforms(resources.health.check, await send(mock, resources.health.check, []), 503);
     expectConforms(resources.health.ready, await send(mock, resources.health.ready, []), 503);
+  });
+
+  it('413 for a body over 1 MiB on every request that may carry one, over HTTP', async () => {
+    const http = await startMockHttpServer({ mock });
+    try {
+      const bodied = [...endpoints.values()].filter((endpoint) => endpoint.method !== 'GET');
+      expect(bodied.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([
+        'POST /api/v1/tokens',
+        'DELETE /api/v1/tokens/{tokenId}',
+      ]);
+      for (const endpoint of bodied) {
+        const path = pathOf(endpoint, ['some-token-id']);
+        const huge = await rawRequest(mock, path, { method: endpoint.method, body: 'x'.repeat(2 ** 20 + 1), baseUrl: http.url });
+        expectConforms(endpoint, await receive(huge), 413);
+      }
+    } finally {
+      await http.close();
+    }
   });
 
   it('429 with Retry-After once a token’s rate limit is spent', async () => {

@@ -96,7 +96,8 @@ describe('a span per call', () => {
     const mock = createMockApi({ rateLimit: { limit: 1, windowMs: 200 } });
     const client = mockClient(mock);
     instrument(client, { tracerProvider: provider });
-    await Promise.all([client.roles.list(), client.roles.list()]);
+    // Two different requests: two identical ones would be sent once.
+    await Promise.all([client.roles.list(), client.roles.list({ pageSize: 5 })]);
     const waits = spans().flatMap((span) => span.events.filter((event) => event.name === 'rate_limit_wait'));
     expect(waits).toHaveLength(1);
     expect(waits[0]!.attributes!['wait.ms']).toBeGreaterThan(0);

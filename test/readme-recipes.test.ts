@@ -11,10 +11,14 @@
  * - a program that runs until Ctrl-C is sent SIGINT once it has printed, and must end cleanly;
  * - the browser recipe is bundled with esbuild and opened in headless Chromium, msw's worker
  *   beside it;
+ * - a component (a `tsx` block, or one written for a TanStack Query adapter: React, Vue…) runs
+ *   only inside its framework's render, so it is type-checked, not run; the example dashboard,
+ *   which does the same at length, runs in Chromium (test/dashboard.test.ts);
  * - a Python `unittest` file (the control API's recipe) runs with `python3` against the same bin,
  *   and is skipped, saying so, where there is no `python3`.
- * The project's other packages (ky, zod, msw, faker, Redis clients, OpenTelemetry's API, vitest,
- * tsx, TypeScript) are this checkout's, linked: the same versions a user's install resolves.
+ * The project's other packages (ky, zod, msw, faker, Redis clients, OpenTelemetry's API, TanStack
+ * Query and its React and Vue adapters, React's and Vue's types, vitest, tsx, TypeScript) are
+ * this checkout's, linked: the same versions a user's install resolves.
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -41,39 +45,50 @@ const LINKED = [
   'ioredis',
   'redis',
   '@opentelemetry/api',
+  '@tanstack/query-core',
+  '@tanstack/react-query',
+  '@tanstack/vue-query',
+  'react',
+  '@types/react',
+  'vue',
   'vitest',
   'tsx',
   'typescript',
   '@types/node',
 ];
 
-type Kind = 'program' | 'until-signal' | 'test' | 'module' | 'browser';
+type Kind = 'program' | 'until-signal' | 'test' | 'module' | 'browser' | 'component';
 
 interface Recipe {
   /** The README heading it stands under. */
   heading: string;
-  /** The file it is saved as: what its first line names, else `recipe-NN.ts`. */
+  /** The file it is saved as: what its first line names, else `recipe-NN.ts` (`.tsx` for a `tsx` block). */
   file: string;
   code: string;
   kind: Kind;
 }
 
-/** The README's TypeScript blocks, each with the file it is saved as and how it runs. */
+/** A block that runs inside a framework's render: a TanStack Query adapter's hooks, or JSX. */
+const COMPONENT = /from '@tanstack\/(react|vue|solid|svelte|angular)-query'/;
+
+/** The README's TypeScript blocks (`ts` and `tsx`), each with the file it is saved as and how it runs. */
 export function readmeRecipes(readme: string): Recipe[] {
   const headings = [...readme.matchAll(/^#+ (.*)$/gm)].map((match) => ({ at: match.index, text: match[1]! }));
-  return [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match, index) => {
-    const code = match[1]!;
-    const named = /^\/\/ ([\w.-]+\.ts)\n/.exec(code)?.[1];
-    const file = named ?? `recipe-${String(index).padStart(2, '0')}.ts`;
+  return [...readme.matchAll(/^```(tsx?)\n([\s\S]*?)^```$/gm)].map((match, index) => {
+    const code = match[2]!;
+    const named = /^\/\/ ([\w.-]+\.tsx?)\n/.exec(code)?.[1];
+    const file = named ?? `recipe-${String(index).padStart(2, '0')}.${match[1]}`;
     const kind: Kind = file.endsWith('.test.ts')
       ? 'test'
-      : named
-        ? 'module'
-        : /\bdocument\./.test(code)
-          ? 'browser'
-          : code.includes("process.once('SIGINT'")
-            ? 'until-signal'
-            : 'program';
+      : file.endsWith('.tsx') || COMPONENT.test(code)
+        ? 'component'
+        : named
+          ? 'module'
+          : /\bdocument\./.test(code)
+            ? 'browser'
+            : code.includes("process.once('SIGINT'")
+              ? 'until-signal'
+              : 'program';
     return { heading: headings.filter((heading) => heading.at < match.index).at(-1)?.text ?? '', file, code, kind };
   });
 }
@@ -100,8 +115,17 @@ async function freshProject(): Promise<string> {
     symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'readme-recipes', private: true, type: 'module' }));
-  // What `tsx` and `vitest` users compile with: modules as written, resolved like a bundler, with the DOM for the browser recipe.
-  const compilerOptions = { target: 'es2022', module: 'preserve', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] };
+  // What `tsx` and `vitest` users compile with: modules as written, resolved like a bundler, with the DOM for the browser recipe
+  // and React's JSX for the components.
+  const compilerOptions = {
+    target: 'es2022',
+    module: 'preserve',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+    jsx: 'react-jsx',
+  };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, lib: ['es2024', 'dom'] } }));
   for (const recipe of recipes) writeFileSync(join(dir, recipe.file), recipe.code);
   return dir;

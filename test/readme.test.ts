@@ -1,7 +1,7 @@
 /**
  * Every code block of the README is checked, so the README runs as written:
- * - `ts` blocks are type-checked and run as a user pastes them, in a fresh project made from the
- *   packed tarball: test/readme-recipes.test.ts.
+ * - `ts` and `tsx` blocks are type-checked (and, but for components, run) as a user pastes them,
+ *   in a fresh project made from the packed tarball: test/readme-recipes.test.ts.
  * - `sh` blocks: `curl` lines run against the mock over HTTP; every other line must name an npm
  *   script, the package's bin, a file of the repository, or an install of a real package.
  * - `python` blocks run against the same server; a `unittest` file (the control API's recipe)
@@ -32,7 +32,7 @@ const ofLang = (lang: string) => blocks.filter((b) => b.lang === lang);
 
 it('has only blocks this test knows how to check', () => {
   expect(blocks.length).toBeGreaterThan(10);
-  expect(blocks.filter((b) => !['ts', 'sh', 'python'].includes(b.lang)).map((b) => `block ${b.index}: "${b.lang}"`)).toEqual([]);
+  expect(blocks.filter((b) => !['ts', 'tsx', 'sh', 'python'].includes(b.lang)).map((b) => `block ${b.index}: "${b.lang}"`)).toEqual([]);
 });
 
 describe('sh and python blocks', () => {

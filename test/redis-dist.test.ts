@@ -61,6 +61,25 @@ it.each([
   },
 );
 
+it('redisCacheStore from the built entry (ESM) claims a key with its three keys, all of one token scope (one Cluster slot)', async () => {
+  const source = `
+    const entry = await import('community-server-sdk/redis');
+    const calls = [];
+    const redis = {
+      evalsha: async () => { throw new Error('NOSCRIPT No matching script'); },
+      eval: async (...args) => { calls.push(args.slice(1, 6).join(' ')); return ['claimed']; },
+    };
+    const store = entry.redisCacheStore(redis, { prefix: 'p:' });
+    const claimed = await store.claim('0a1b:members.get:/api/v1/server/members/7', 1000);
+    console.log(JSON.stringify({ claimed: claimed ?? null, calls }));
+  `;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', source], { cwd: dir });
+  expect(JSON.parse(stdout)).toEqual({
+    claimed: null,
+    calls: ['3 p:{0a1b}:gen p:{0a1b}:e:members.get:/api/v1/server/members/7 p:{0a1b}:c:members.get:/api/v1/server/members/7 claim'],
+  });
+});
+
 it('the built entry names neither library', () => {
   for (const file of ['redis.js', 'redis.cjs']) {
     expect(readFileSync(`${root}/dist/${file}`, 'utf8')).not.toMatch(/["'](ioredis|redis|@redis\/client)["']/);

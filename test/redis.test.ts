@@ -5,58 +5,20 @@
  * requests in one of the mock's windows than it allows; and the faults: Redis unreachable at
  * start, killed mid-walk and restarted, hung.
  */
-import { createServer, type Server, type Socket } from 'node:net';
 import { CommunityServerClient, InvalidArgumentError } from 'community-server-sdk';
 import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
-import { redisRateLimitStore, type RedisClient } from 'community-server-sdk/redis';
+import { redisRateLimitStore } from 'community-server-sdk/redis';
 import { Redis } from 'ioredis';
-import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type TestContext } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countingMock, perWindow, runFleet, type Arrival } from '../bench/fleet';
 import { race, unevenness } from '../bench/loops';
-import { freePort, redisMissing, startRedis, type RedisServer } from './redis-server';
+import { useRedis, type Library } from './redis-fixture';
+import { freePort } from './redis-server';
 
-const missing = redisMissing();
-if (missing && process.env.CI) throw new Error(`redis-server is required in CI: ${missing}`);
-
-let server: RedisServer | undefined;
-const connections: { close(): unknown }[] = [];
-
-beforeAll(async () => {
-  if (!missing) server = await startRedis();
-}, 20_000);
-afterAll(async () => {
-  await server?.stop();
-});
-afterEach(async () => {
-  for (const connection of connections.splice(0)) await connection.close();
+const { closing: connections, skipWithoutRedis, connect, hungRedis } = useRedis();
+afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function skipWithoutRedis(context: TestContext): RedisServer {
-  if (!server) context.skip(`redis-server not available here: ${missing}`);
-  return server;
-}
-
-type Library = 'ioredis' | 'redis';
-
-/**
- * A client connection of either library, closed after the test. Both reconnect every 50 ms
- * (their defaults back off to seconds), so a test sees the rejoin within its walk.
- */
-async function connect(library: Library, url: string): Promise<RedisClient> {
-  if (library === 'ioredis') {
-    const redis = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
-    redis.on('error', () => {});
-    connections.push({ close: () => redis.disconnect() });
-    return redis;
-  }
-  const redis = createClient({ url, socket: { reconnectStrategy: () => 50 } });
-  redis.on('error', () => {}); // node-redis ends the process on an unheard 'error'
-  connections.push({ close: () => (redis.isOpen ? redis.destroy() : undefined) });
-  await redis.connect();
-  return redis;
-}
 
 /** The mock over HTTP, counting arrivals; closed after the test. */
 async function httpMock(
@@ -137,7 +99,7 @@ describe('first come, first served across clients', () => {
     const clients = await Promise.all(
       (['ioredis', 'redis', 'ioredis'] as Library[]).map(async (library) => storeClient(served, redis.url, library, prefix)),
     );
-    await Promise.all(clients.flatMap((client) => Array.from({ length: 6 }, () => client.roles.list())));
+    await Promise.all(clients.flatMap((client) => Array.from({ length: 6 }, (_, i) => client.roles.list({ page: i + 1 }))));
     expect(arrivals).toHaveLength(18);
     expect(arrivals.filter((a) => a.status === 429)).toEqual([]);
   }, 30_000);
@@ -159,7 +121,7 @@ describe('first come, first served across clients', () => {
         ] as [Library, number][]
       ).map(async ([library, loops]) => {
         const client = await storeClient(mock, redis.url, library, prefix);
-        return race(loops, 3_000, () => client.roles.list());
+        return race(loops, 3_000, (loop) => client.roles.list({ page: loop + 1 })); // a page per loop: identical GETs at once are sent once
       }),
     );
     expect(unevenness(served.flat()), `served: ${served.map((s) => s.join(',')).join(' / ')}`).toBeLessThanOrEqual(1.5);
@@ -200,7 +162,7 @@ describe('first come, first served across clients', () => {
     const client = new CommunityServerClient({ token: 'cs_test_5f2b9c1e7a', baseUrl: 'https://api.test', fetch, rateLimit: store });
     await client.tokens.current(); // the first answer: no headers, so the service does not limit
     most = 0;
-    await Promise.all(Array.from({ length: 8 }, () => client.tokens.current()));
+    await Promise.all(Array.from({ length: 8 }, () => client.tokens.current({ cache: 'no-store' }))); // each its own request
     expect(most).toBe(8);
   }, 20_000);
 });
@@ -275,19 +237,7 @@ describe('faults: the client goes on, on its own budget, and warns once', () => 
   it('a hung Redis (accepts, never answers) holds no request longer than the store timeout', async (context) => {
     skipWithoutRedis(context);
     const warned = warnings();
-    const sockets: Socket[] = [];
-    const silent: Server = createServer((socket) => void sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    connections.push({
-      close: () => {
-        for (const socket of sockets) socket.destroy();
-        return new Promise((resolve) => silent.close(resolve));
-      },
-    });
-    const { port } = silent.address() as { port: number };
-    const ioredis = new Redis(port, '127.0.0.1', { connectTimeout: 60_000 });
-    ioredis.on('error', () => {});
-    connections.push({ close: () => ioredis.disconnect() });
+    const ioredis = await hungRedis();
     const { http, token } = await httpMock({ limit: 100, windowMs: 1000 }, 20);
     const client = new CommunityServerClient({ token, baseUrl: http.url, rateLimit: redisRateLimitStore(ioredis) });
     const timed = async () => {
@@ -411,14 +361,15 @@ describe('issue 23 hardening: client — item 11: a request that gives up while 
           () => 'sent',
           (error: Error) => error.name,
         );
-      // First in the queue: two whose timeout the wait outlasts, then two their callers abort, then two that wait.
-      const refused = [1, 2].map(() => outcome(client.roles.list({}, { timeout: windowMs / 2 })));
-      const aborts = [1, 2].map(() => new AbortController());
-      const aborted = aborts.map(({ signal }) => outcome(client.roles.list({}, { signal })));
-      const patient = [1, 2].map(() => outcome(client.roles.list()));
+      // First in the queue: two whose timeout the wait outlasts, then two their callers abort, then
+      // two that wait; six pages, as identical GETs at once would be sent once.
+      const refused = [1, 2].map((page) => outcome(client.roles.list({ page }, { timeout: windowMs / 2 })));
+      const aborts = [3, 4].map((page) => ({ page, controller: new AbortController() }));
+      const aborted = aborts.map(({ page, controller }) => outcome(client.roles.list({ page }, { signal: controller.signal })));
+      const patient = [5, 6].map((page) => outcome(client.roles.list({ page })));
       for (let waited = 0; holding.length < 4 && waited < 5_000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
       expect(holding).toHaveLength(4); // the aborted and the patient are held for the reset
-      for (const controller of aborts) controller.abort();
+      for (const { controller } of aborts) controller.abort();
       expect(await Promise.all([...refused, ...aborted, ...patient])).toEqual([
         'RateLimitError',
         'RateLimitError',

@@ -139,9 +139,9 @@ function tracing(client: CommunityServerClient, reached: string[]): CommunitySer
 function methodsOf(value: object, prefix = ''): string[] {
   const keys =
     value instanceof CommunityServerClient
-      ? // The namespaces are the client's getters; its own methods (`on`) are not requests.
+      ? // The namespaces are the client's getters; its own methods (`on`) and `cache` are not requests.
         Object.getOwnPropertyNames(CommunityServerClient.prototype).filter(
-          (key) => Object.getOwnPropertyDescriptor(CommunityServerClient.prototype, key)?.get !== undefined,
+          (key) => key !== 'cache' && Object.getOwnPropertyDescriptor(CommunityServerClient.prototype, key)?.get !== undefined,
         )
       : Object.keys(value);
   return keys.flatMap((key) => {

@@ -1,6 +1,6 @@
 /**
  * The built package on other runtimes: examples/runtime-smoke.mjs under Bun, Deno and the Node
- * that runs this suite (Node 22 under `npm run test:node22`). Bun and Deno come from
+ * that runs this suite (Node 22 under `npm run test:node22`, Node 24 under `npm run test:node24`). Bun and Deno come from
  * scripts/runtimes.mjs, fetched from the npm registry once into .cache/runtimes/. Where one
  * cannot be had (no registry, not linux-x64) its test is skipped with the reason, except in CI,
  * where it fails: there an untested runtime must not pass for a tested one.

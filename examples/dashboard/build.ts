@@ -1,7 +1,8 @@
 /**
  * Builds the dashboard into a folder a static server can serve: `index.html`, `main.js` (the
- * page's code, the SDK and the mock bundled for the browser) and msw's `mockServiceWorker.js`,
- * which must come from the page's own origin for the browser to register it.
+ * page's code, React, TanStack Query, the SDK and the mock bundled for the browser) and msw's
+ * `mockServiceWorker.js`, which must come from the page's own origin for the browser to register
+ * it.
  * @module
  */
 import { copyFile, mkdir, rm } from 'node:fs/promises';
@@ -24,6 +25,7 @@ const SOURCES: Readonly<Record<string, string>> = {
   'community-server-sdk': 'src/index.ts',
   'community-server-sdk/mock': 'mocks/index.ts',
   'community-server-sdk/mock/browser': 'mocks/browser.ts',
+  'community-server-sdk/query': 'src/query.ts',
 };
 
 const packageFromSources: Plugin = {
@@ -36,12 +38,16 @@ const packageFromSources: Plugin = {
   },
 };
 
-/** Builds into `outDir` (emptied first) and returns it. */
-export async function buildDashboard(outDir: string = DEFAULT_OUT_DIR): Promise<string> {
+/**
+ * Builds into `outDir` (emptied first) and returns it. `development` keeps React's development
+ * build, whose warnings (a missing key, a state update gone wrong) the browser test fails on;
+ * the default is the production build a user would serve.
+ */
+export async function buildDashboard(outDir: string = DEFAULT_OUT_DIR, { development = false } = {}): Promise<string> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await build({
-    entryPoints: [here('./main.ts')],
+    entryPoints: [here('./main.tsx')],
     outfile: join(outDir, 'main.js'),
     bundle: true,
     format: 'esm',
@@ -49,6 +55,9 @@ export async function buildDashboard(outDir: string = DEFAULT_OUT_DIR): Promise<
     platform: 'browser',
     target: 'es2022',
     sourcemap: true,
+    jsx: 'automatic',
+    minify: !development,
+    define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
     plugins: [packageFromSources],
     logLevel: 'warning',
   });

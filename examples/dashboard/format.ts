@@ -12,6 +12,9 @@ export function formatDay(timestamp: number | null | undefined): string {
   return formatTime(timestamp).slice(0, 10);
 }
 
+/** `1 token`, `4 tokens`. */
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /** A field of open type (`any` in the spec) as text: strings as they are, anything else as a dash. */
 export function text(value: unknown): string {
   return typeof value === 'string' && value !== '' ? value : '—';

@@ -6,29 +6,29 @@
 import type { CadCall, CadCallNote } from '../../src/schemas/index';
 import type { CadStore } from '../store';
 import { CALL_TITLES } from '../world';
-import { enter, entry, membersOf, recent, timeAfter, timeIn, type Happening, type Moment } from './moment';
+import { mapped } from '../sequence';
+import { enter, entry, memberOf, membersOf, recent, timeAfter, timeIn, type Happening, type Moment } from './moment';
 
 /** The call's units, as the ids the API lists. */
 const unitsOf = (call: CadCall): number[] =>
   Array.isArray(call.units) ? call.units.filter((unit): unit is number => typeof unit === 'number') : [];
 
-/** The CAD and its open calls, if the server has CAD and a member to act. */
+/** The CAD and its newest open calls, if the server has CAD and a member to act. */
 function openCalls(moment: Moment): { cad: CadStore; open: CadCall[] } | undefined {
   const { cad } = moment.server;
   if (!cad || !moment.server.members.size) return undefined;
-  return { cad, open: cad.calls.all().filter((call) => call.status === 0) };
+  return { cad, open: recent(cad.calls, { field: 'status', value: 0 }) };
 }
 
 /** A member opens a call, with up to three units attached. */
 export const callOpened: Happening = (moment) => {
   const { draw, server } = moment;
   const cad = server.cad;
-  const members = membersOf(server);
-  if (!cad || !members.length) return undefined;
-  const creator = draw.pick(members);
+  const creator = cad && memberOf(moment, membersOf(server));
+  if (!cad || !creator) return undefined;
   const createdAt = timeIn(moment, cad.calls, 'createdAt', creator.createdAt);
   const units = draw.some(
-    cad.units.all().map((unit) => unit.id),
+    mapped(cad.units.sequence(), (unit) => unit.id),
     0,
     3,
   );
@@ -63,7 +63,8 @@ function noteOn(moment: Moment, cad: CadStore, call: CadCall, fields: { type: nu
     id: draw.uuid(),
     serverId: server.info.id,
     callId: call.id,
-    createdByUserId: draw.pick(membersOf(server)).id,
+    // A member exists: `openCalls` found one.
+    createdByUserId: memberOf(moment, membersOf(server))!.id,
     createdByUnit: units.length ? draw.pick(units) : null,
     createdAt: timeIn(moment, cad.notes, 'createdAt', call.createdAt, fields.after),
     type: fields.type,
@@ -75,7 +76,7 @@ function noteOn(moment: Moment, cad: CadStore, call: CadCall, fields: { type: nu
 export const callNoted: Happening = (moment) => {
   const found = openCalls(moment);
   if (!found?.open.length) return undefined;
-  const call = moment.draw.pick(recent(found.open));
+  const call = moment.draw.pick(found.open);
   return enter('cadCallNotes', found.cad.notes, noteOn(moment, found.cad, call, { type: 0, text: moment.draw.sentence() }));
 };
 
@@ -84,7 +85,7 @@ export const callClosed: Happening = (moment) => {
   const found = openCalls(moment);
   if (!found?.open.length) return undefined;
   const { draw } = moment;
-  const call = draw.pick(recent(found.open));
+  const call = draw.pick(found.open);
   const closedAt = timeAfter(moment, call.createdAt);
   const updated = found.cad.calls.update(call.id, { status: 1, closedAt })!;
   const note = noteOn(moment, found.cad, updated, {

@@ -4,29 +4,28 @@
  * join requests, and members added to a department.
  * @module
  */
-import type { DepartmentMember, Loa, Member } from '../../src/schemas/index';
+import type { DepartmentMember, Loa } from '../../src/schemas/index';
+import type { Collection } from '../collection';
 import { SHIFT_TYPES, type ShiftRow } from '../world';
-import { audit, enter, entry, recent, staffOf, timeAfter, timeIn } from './moment';
-import type { Scope, ScopedHappening } from './scopes';
+import { audit, enter, entry, memberOf, recent, staffMember, timeAfter, timeIn } from './moment';
+import type { ScopedHappening } from './scopes';
 
 const DAY = 86_400;
+/** An LOA requested now starts within this many days… */
+export const LOA_NOTICE_DAYS = 14;
+/** …and lasts at most this many. */
+export const LOA_LONGEST_DAYS = 30;
 const DENY_REASONS = ['Insufficient notice', 'Too many LOAs this quarter', 'Event weekend: all hands needed'];
 
-/** The members of `scope` who can be referred to by id. */
-const present = (scope: Scope) => new Set(scope.members.map((member) => member.id));
+/** Whether `memberId` has a shift in `shifts` that has not ended. */
+const onDuty = (shifts: Collection<ShiftRow>, memberId: string) =>
+  shifts.where('memberId', memberId).some((shift) => shift.endedAt == null);
 
 /** A member of `scope` with no open shift there starts one. */
 export const shiftStarted: ScopedHappening = (moment, scope) => {
-  const onDuty = new Set(
-    scope.shifts
-      .all()
-      .filter((shift) => shift.endedAt == null)
-      .map((shift) => shift.memberId),
-  );
-  const free = scope.members.filter((member) => !onDuty.has(member.id));
-  if (!free.length) return undefined;
+  const member = memberOf(moment, scope.members, (candidate) => !onDuty(scope.shifts, candidate.id));
+  if (!member) return undefined;
   const { draw } = moment;
-  const member = draw.pick(free);
   const shift: ShiftRow = {
     id: draw.uuid(),
     serverId: moment.server.info.id,
@@ -43,10 +42,9 @@ export const shiftStarted: ScopedHappening = (moment, scope) => {
 
 /** An open shift ends; the audit log records it. */
 export const shiftEnded: ScopedHappening = (moment, scope) => {
-  const members = present(scope);
-  const open = scope.shifts.all().filter((shift) => shift.endedAt == null && members.has(shift.memberId));
+  const open = recent(scope.shifts, { field: 'endedAt', value: null }, (shift) => scope.members.has(shift.memberId));
   if (!open.length) return undefined;
-  const shift = moment.draw.pick(recent(open));
+  const shift = moment.draw.pick(open);
   const endedAt = timeAfter(moment, shift.createdAt);
   const updated = scope.shifts.update(shift.id, { endedAt, endedBy: shift.memberId })!;
   return audit(moment, scope.audit, {
@@ -59,12 +57,12 @@ export const shiftEnded: ScopedHappening = (moment, scope) => {
 
 /** A member of `scope` asks for a leave of absence starting within two weeks. */
 export const loaRequested: ScopedHappening = (moment, scope) => {
-  if (!scope.members.length) return undefined;
+  const member = memberOf(moment, scope.members);
+  if (!member) return undefined;
   const { draw } = moment;
-  const member = draw.pick(scope.members);
   const createdAt = timeIn(moment, scope.loas, 'createdAt', member.createdAt);
   const reason = draw.sentence();
-  const startAt = createdAt + draw.int(0, 14) * DAY;
+  const startAt = createdAt + draw.int(0, LOA_NOTICE_DAYS) * DAY;
   const loa: Loa = {
     id: draw.uuid(),
     serverId: moment.server.info.id,
@@ -75,7 +73,7 @@ export const loaRequested: ScopedHappening = (moment, scope) => {
     extensionRequests: [],
     reasonHistory: [{ reason, at: createdAt }],
     startAt,
-    endAt: startAt + draw.int(1, 30) * DAY,
+    endAt: startAt + draw.int(1, LOA_LONGEST_DAYS) * DAY,
     reason,
     ...(scope.departmentId === undefined ? {} : { departmentId: scope.departmentId }),
   };
@@ -84,13 +82,12 @@ export const loaRequested: ScopedHappening = (moment, scope) => {
 
 /** Staff approve (mostly; the leave starts then) or deny a pending LOA; the audit log records it. */
 export const loaReviewed: ScopedHappening = (moment, scope) => {
-  const members = present(scope);
-  const pending = scope.loas.all().filter((loa) => loa.status === 0 && members.has(loa.memberId));
-  const server = moment.server;
+  const pending = recent(scope.loas, { field: 'status', value: 0 }, (loa) => scope.members.has(loa.memberId));
   if (!pending.length) return undefined;
   const { draw } = moment;
-  const loa = draw.pick(recent(pending));
-  const reviewer = draw.pick(staffOf(server, server.members.ordered()));
+  const loa = draw.pick(pending);
+  const reviewer = staffMember(moment);
+  if (!reviewer) return undefined;
   const reviewedAt = timeAfter(moment, loa.createdAt);
   const approved = draw.chance(0.8);
   const patch: Partial<Loa> = approved
@@ -107,10 +104,9 @@ export const loaReviewed: ScopedHappening = (moment, scope) => {
 
 /** A member back from leave ends an approved LOA; the audit log records it. */
 export const loaEnded: ScopedHappening = (moment, scope) => {
-  const members = present(scope);
-  const running = scope.loas.all().filter((loa) => loa.status === 1 && members.has(loa.memberId));
+  const running = recent(scope.loas, { field: 'status', value: 1 }, (loa) => scope.members.has(loa.memberId));
   if (!running.length) return undefined;
-  const loa = moment.draw.pick(recent(running));
+  const loa = moment.draw.pick(running);
   const endedAt = timeAfter(moment, loa.createdAt, loa.reviewedAt, loa.startedAt);
   const updated = scope.loas.update(loa.id, { status: 3, endedAt, endedBy: loa.memberId })!;
   return audit(moment, scope.audit, {
@@ -126,11 +122,9 @@ export const loaEnded: ScopedHappening = (moment, scope) => {
  * in with its code. Join requests are keyed by user, so only members without one ask.
  */
 export const joinRequested: ScopedHappening = (moment, scope) => {
-  const candidates = (scope.departmentId === undefined ? scope.members : scope.outsiders).filter(
-    (member) => !scope.joinRequests.get(member.id),
-  );
-  if (!candidates.length) return undefined;
-  const member = moment.draw.pick(candidates);
+  const asking = scope.departmentId === undefined ? scope.members : scope.outsiders;
+  const member = memberOf(moment, asking, (candidate) => !scope.joinRequests.get(candidate.id));
+  if (!member) return undefined;
   const row = {
     userId: member.id,
     serverId: moment.server.info.id,
@@ -149,17 +143,17 @@ export const memberAdded: ScopedHappening = (moment, scope) => {
   const { departmentId } = scope;
   const data = departmentId === undefined ? undefined : moment.server.departmentData.get(departmentId);
   const rank = scope.ranks[0];
-  const candidates = scope.outsiders.filter((member) => !scope.joinRequests.get(member.id));
-  if (!data || departmentId === undefined || !rank || !candidates.length) return undefined;
+  if (!data || departmentId === undefined || !rank) return undefined;
+  const member = memberOf(moment, scope.outsiders, (candidate) => !scope.joinRequests.get(candidate.id));
+  if (!member) return undefined;
   const { draw } = moment;
-  const member: Member = draw.pick(candidates);
   const row: DepartmentMember = {
     id: member.id,
     departmentId,
     rankId: rank.id,
     createdAt: timeIn(moment, data.members, 'createdAt', member.createdAt),
     rankPosition: rank.position,
-    customColumnValues: { callsign: `${callsignPrefix(data.members.all())}-${draw.int(100, 999)}` },
+    customColumnValues: { callsign: `${callsignPrefix(data.members)}-${draw.int(100, 999)}` },
     supportFlags: 0,
     roles: [],
     inactive: false,
@@ -168,10 +162,11 @@ export const memberAdded: ScopedHappening = (moment, scope) => {
   return enter('departmentMembers', data.members, row, departmentId);
 };
 
-/** The agency prefix the department's callsigns use (`SP` of `SP-123`), or `UNIT`. */
-function callsignPrefix(members: readonly DepartmentMember[]): string {
-  for (const member of members) {
-    const callsign = (member.customColumnValues as { callsign?: unknown } | null)?.callsign;
+/** The agency prefix the department's callsigns use (`SP` of `SP-123`), or `UNIT`: the first roster entry's that has one. */
+function callsignPrefix(members: Collection<DepartmentMember>): string {
+  const roster = members.sequence();
+  for (let index = 0; index < roster.length; index++) {
+    const callsign = (roster.at(index)!.customColumnValues as { callsign?: unknown } | null)?.callsign;
     if (typeof callsign === 'string' && callsign.includes('-')) return callsign.slice(0, callsign.indexOf('-'));
   }
   return 'UNIT';

@@ -5,32 +5,44 @@
  * one sequence of events whatever the batches it is taken in.
  * @module
  */
-import { InvalidArgumentError } from '../../src/core/errors';
+import { ACTIVITY_OPTIONS, checkArgument, STEP_COUNT } from '../control/arguments';
 import type { MockState } from '../context';
 import { Draw, seededFaker } from '../world';
 import { ACTIVITY_STREAM } from '../world/streams';
 import { callClosed, callNoted, callOpened } from './cad';
-import { joinRequested, loaEnded, loaRequested, loaReviewed, memberAdded, shiftEnded, shiftStarted } from './duty';
-import { membersOf, type FollowUp, type Happening, type Moment } from './moment';
+import {
+  joinRequested,
+  LOA_LONGEST_DAYS,
+  LOA_NOTICE_DAYS,
+  loaEnded,
+  loaRequested,
+  loaReviewed,
+  memberAdded,
+  shiftEnded,
+  shiftStarted,
+} from './duty';
+import type { FollowUp, Happening, Moment } from './moment';
 import { departmentScopes, inSomeScope, serverScope, type ScopedHappening } from './scopes';
-import { logCreated, memberJoined, responseReviewed, responseSubmitted } from './server';
-import type { ActivityEvent, ActivityOptions, MockActivity } from './types';
+import { logCreated, memberJoined, responseReviewed, responseSubmitted, TEMP_BAN_LONGEST_DAYS } from './server';
+import type { ActivityEvent, ActivityFailure, MockActivity } from './types';
 
 export type * from './types';
 
-/** The most events one `step()` makes: beyond it, a typo (1e9) would hang the process. */
-export const MAX_STEP = 10_000;
-/** `setTimeout`'s largest delay: beyond it Node fires at once. */
-const MAX_INTERVAL = 2 ** 31 - 1;
+/**
+ * How many days past its event's time the activity writes a time, at most: an LOA's end (its
+ * notice, then its length) or a temporary ban's. The clock stops this far short of the latest
+ * time a row holds, so an event is always one a table takes.
+ */
+export const ACTIVITY_REACH_DAYS = Math.max(LOA_NOTICE_DAYS + LOA_LONGEST_DAYS, TEMP_BAN_LONGEST_DAYS);
 
 const inServer =
   (happening: ScopedHappening): Happening =>
   (moment) =>
-    happening(moment, serverScope(moment.server, membersOf(moment.server)));
+    happening(moment, serverScope(moment.server));
 const inADepartment =
   (happening: ScopedHappening): Happening =>
   (moment) =>
-    inSomeScope(moment, departmentScopes(moment.server, membersOf(moment.server)), happening);
+    inSomeScope(moment, departmentScopes(moment.server), happening);
 
 /**
  * What may happen, and how often relative to the rest: moderation, duty and dispatch dominate,
@@ -60,20 +72,6 @@ const HAPPENINGS: readonly { weight: number; value: Happening }[] = [
   { weight: 4, value: callClosed },
 ];
 
-/** Checks `start()`'s (and `createMockApi({ activity })`'s) options; `where` names them in the message. */
-export function checkActivityOptions(options: unknown, where: string): asserts options is ActivityOptions {
-  if (typeof options !== 'object' || options === null) throw new InvalidArgumentError(`${where} must be { intervalMs }`);
-  for (const name of Object.keys(options)) {
-    if (name !== 'intervalMs') throw new InvalidArgumentError(`unknown ${where} option "${name}"; known: intervalMs`);
-  }
-  const { intervalMs } = options as { intervalMs?: unknown };
-  if (!(Number.isSafeInteger(intervalMs) && (intervalMs as number) >= 1 && (intervalMs as number) <= MAX_INTERVAL)) {
-    throw new InvalidArgumentError(
-      `${where}.intervalMs must be an integer of milliseconds from 1 to ${MAX_INTERVAL}, got ${typeof intervalMs === 'number' ? intervalMs : typeof intervalMs}`,
-    );
-  }
-}
-
 /** The activity of one mock, and the reset that `mock.reset()` calls. */
 export interface ActivityControl {
   readonly activity: MockActivity;
@@ -81,11 +79,12 @@ export interface ActivityControl {
   reset(): void;
 }
 
-/** The activity of the mock whose live state is `state`, seeded by `seed`. */
-export function createActivity(state: MockState, seed: number): ActivityControl {
+/** The activity of the mock whose live state `current` reads (a reset replaces it), seeded by `seed`. */
+export function createActivity(current: () => MockState, seed: number): ActivityControl {
   let draw: Draw;
   let followUps: FollowUp[];
   let timer: ReturnType<typeof setInterval> | undefined;
+  let failure: ActivityFailure | null = null;
 
   const restart = () => {
     // Its own stream: requests made meanwhile never change the events.
@@ -110,12 +109,9 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
   };
 
   const step = (n: number = 1): ActivityEvent[] => {
-    if (!(Number.isSafeInteger(n) && n >= 0 && n <= MAX_STEP)) {
-      throw new InvalidArgumentError(
-        `activity.step(n): n must be an integer from 0 to ${MAX_STEP}, got ${typeof n === 'number' ? n : typeof n}`,
-      );
-    }
+    checkArgument(STEP_COUNT, n, 'n', 'activity.step(n)');
     const events: ActivityEvent[] = [];
+    const state = current();
     for (let i = 0; i < n; i++) {
       const moment: Moment = {
         draw,
@@ -135,13 +131,25 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
     timer = undefined;
   };
 
+  /** One event on the timer. Nothing escapes a timer: an event that cannot be made stops it, and says why. */
+  const tick = () => {
+    try {
+      step(1);
+    } catch (error) {
+      stop();
+      const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+      failure = { name, message, at: Date.now() };
+    }
+  };
+
   restart();
   const activity: MockActivity = {
     step,
     start(options) {
-      checkActivityOptions(options, 'activity.start options');
+      checkArgument(ACTIVITY_OPTIONS, options, 'options', 'activity.start(options)');
       stop();
-      timer = setInterval(() => step(1), options.intervalMs);
+      failure = null;
+      timer = setInterval(tick, options.intervalMs);
       // A mock left running must never keep a test runner or script alive; browsers have no unref.
       (timer as { unref?: () => void }).unref?.();
     },
@@ -149,11 +157,15 @@ export function createActivity(state: MockState, seed: number): ActivityControl 
     get running() {
       return timer !== undefined;
     },
+    get failure() {
+      return failure;
+    },
   };
   return {
     activity,
     reset() {
       stop();
+      failure = null;
       restart();
     },
   };

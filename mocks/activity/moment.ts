@@ -8,6 +8,7 @@
 import type { AuditLogEvent, Member } from '../../src/schemas/index';
 import type { Collection } from '../collection';
 import type { ServerStore } from '../store';
+import { mapped, toArray, type Sequence } from '../sequence';
 import type { Draw } from '../world';
 import type { ActivityEntry, ActivityEvent, ActivityKind, ActivityRows } from './types';
 
@@ -30,7 +31,7 @@ export interface Moment {
 /** The newest value of a time field in `table`, or `-Infinity` for an empty table. */
 function newest<Row extends object>(table: Collection<Row>, field: keyof Row & string): number {
   // Missing values sort last whatever the direction, so the first row holds the maximum.
-  const value = table.ordered(field, 'desc')[0]?.[field];
+  const value = table.page({ start: 0, end: 1, orderBy: field, sort: 'desc' }).rows[0]?.[field];
   return typeof value === 'number' ? value : -Infinity;
 }
 
@@ -72,24 +73,78 @@ export function enter<Kind extends ActivityKind>(
   return entry(kind, row, departmentId);
 }
 
+/** How many rows at random a draw among those that qualify tries, before it reads them all. */
+const TRIES = 32;
+
 /**
- * The server's staff: members who have written a moderation log or reviewed something, as the
- * seeded world chose them; in a world without any, every member (someone must moderate).
+ * One of `items` that `accepts` takes, drawn uniformly; `undefined` when none does. A few tries
+ * at random cost O(log n) each, however big the table; only when they all miss (few qualify)
+ * are all of `items` read.
  */
-export function staffOf(server: ServerStore, members: readonly Member[]): readonly Member[] {
-  const ids = new Set<unknown>(server.logs.all().map((log) => log.createdBy));
-  const staff = members.filter((member) => ids.has(member.id));
-  return staff.length ? staff : members;
+export function pickWhere<T>(draw: Draw, items: Sequence<T>, accepts: (item: T) => boolean): T | undefined {
+  for (let tries = 0; tries < TRIES && items.length > 0; tries++) {
+    const item = draw.pick(items);
+    if (accepts(item)) return item;
+  }
+  const accepted = toArray(items).filter(accepts);
+  return accepted.length ? draw.pick(accepted) : undefined;
+}
+
+/** How many rows a change picks among: the newest few. */
+const RECENT = 5;
+
+/**
+ * The newest few rows of `table` (lists are newest first) whose indexed `where.field` is
+ * `where.value` and that `accepts` takes: a change comes to what happened lately (a shift
+ * started this evening ends), not to a row forgotten for a year. Read from the index, a page at
+ * a time.
+ */
+export function recent<Row extends object>(
+  table: Collection<Row>,
+  where: { readonly field: keyof Row & string; readonly value: unknown },
+  accepts: (row: Row) => boolean = () => true,
+): Row[] {
+  const found: Row[] = [];
+  for (let start = 0; found.length < RECENT; start += RECENT) {
+    const { rows } = table.page({ start, end: start + RECENT, where });
+    if (!rows.length) break;
+    found.push(...rows.filter(accepts));
+  }
+  return found.slice(0, RECENT);
+}
+
+/** Members who may act somewhere: ids read by position (some may no longer qualify), and the test of who does. */
+export interface Group {
+  readonly ids: Sequence<string>;
+  /** Whether `memberId` belongs (a member of the server, and of the group). */
+  has(memberId: string): boolean;
+}
+
+/** Nobody: the outsiders of the server-wide scope. */
+export const NOBODY: Group = { ids: [], has: () => false };
+
+/** The members of the server, newest first. */
+export const membersOf = (server: ServerStore): Group => ({
+  ids: mapped(server.members.sequence(), (member) => member.id),
+  has: (memberId) => server.members.get(memberId) !== undefined,
+});
+
+/** A member of `group` that `accepts` takes, drawn uniformly; `undefined` when there is none. */
+export function memberOf(moment: Moment, group: Group, accepts: (member: Member) => boolean = () => true): Member | undefined {
+  const { server } = moment;
+  const id = pickWhere(moment.draw, group.ids, (candidate) => group.has(candidate) && accepts(server.members.get(candidate)!));
+  return id === undefined ? undefined : server.members.get(id);
 }
 
 /**
- * The newest few of `rows` (lists are newest first): a change comes to what happened lately (a
- * shift started this evening ends), not to a row forgotten for a year.
+ * A member of the server's staff that `accepts` takes: someone who has written a moderation log,
+ * as the seeded world chose them; failing that, any member (someone must moderate).
  */
-export const recent = <Row>(rows: readonly Row[]): readonly Row[] => rows.slice(0, 5);
-
-/** The members of the server, newest first. */
-export const membersOf = (server: ServerStore): readonly Member[] => server.members.ordered();
+export function staffMember(moment: Moment, accepts?: (member: Member) => boolean): Member | undefined {
+  const { server } = moment;
+  const staff: Group = { ids: server.logs.values('createdBy'), has: (memberId) => server.members.get(memberId) !== undefined };
+  return memberOf(moment, staff, accepts) ?? memberOf(moment, membersOf(server), accepts);
+}
 
 /** What audit events record, with the `type` code each carries. */
 export const AUDITED = {

@@ -5,11 +5,12 @@
  * the members who belong there, so each happening is written once for both.
  * @module
  */
-import type { DepartmentRank, JoinRequest, Loa, Member } from '../../src/schemas/index';
+import type { DepartmentRank, JoinRequest, Loa } from '../../src/schemas/index';
 import type { Collection } from '../collection';
 import type { ServerStore } from '../store';
+import { mapped } from '../sequence';
 import type { ShiftRow } from '../world';
-import { serverAudit, type AuditLog, type Moment } from './moment';
+import { membersOf, NOBODY, serverAudit, type AuditLog, type Group, type Moment } from './moment';
 import type { ActivityEvent } from './types';
 
 /** The server-wide lists, or one department's. */
@@ -17,9 +18,9 @@ export interface Scope {
   /** Set on a department's scope: the department the rows belong to. */
   readonly departmentId?: string;
   /** Who may act here: every member of the server, or the department's roster. */
-  readonly members: readonly Member[];
-  /** Members of the server who are not in this scope (a department's outsiders; none server-wide). */
-  readonly outsiders: readonly Member[];
+  readonly members: Group;
+  /** Members of the server who are not in this scope (a department's outsiders; nobody server-wide). */
+  readonly outsiders: Group;
   readonly shifts: Collection<ShiftRow>;
   readonly loas: Collection<Loa>;
   readonly joinRequests: Collection<JoinRequest>;
@@ -38,10 +39,10 @@ export interface Scope {
 export type ScopedHappening = (moment: Moment, scope: Scope) => ActivityEvent | undefined;
 
 /** The server-wide scope. */
-export function serverScope(server: ServerStore, members: readonly Member[]): Scope {
+export function serverScope(server: ServerStore): Scope {
   return {
-    members,
-    outsiders: [],
+    members: membersOf(server),
+    outsiders: NOBODY,
     shifts: server.shifts,
     loas: server.loas,
     joinRequests: server.joinRequests,
@@ -53,19 +54,23 @@ export function serverScope(server: ServerStore, members: readonly Member[]): Sc
 }
 
 /** The scope of every department that is listed and has its data, in the departments' order. */
-export function departmentScopes(server: ServerStore, members: readonly Member[]): Scope[] {
+export function departmentScopes(server: ServerStore): Scope[] {
+  const everyone = membersOf(server);
   return server.departments.all().flatMap((department) => {
     const data = server.departmentData.get(department.id);
     if (!data) return [];
     const departmentId = department.id;
     // A roster entry whose server member is gone (a test deleted it) is left alone: every
     // reference an event makes must resolve.
-    const roster = members.filter((member) => data.members.get(member.id));
+    const onRoster = (memberId: string) => data.members.get(memberId) !== undefined;
     return [
       {
         departmentId,
-        members: roster,
-        outsiders: members.filter((member) => !data.members.get(member.id)),
+        members: {
+          ids: mapped(data.members.sequence(), (member) => member.id),
+          has: (memberId) => onRoster(memberId) && everyone.has(memberId),
+        },
+        outsiders: { ids: everyone.ids, has: (memberId) => everyone.has(memberId) && !onRoster(memberId) },
         shifts: data.shifts,
         loas: data.loas,
         joinRequests: data.joinRequests,

@@ -5,9 +5,25 @@
  */
 import type { ApplicationResponse, Log, Member } from '../../src/schemas/index';
 import { LOG_REASONS, type AccountLink } from '../world';
-import { audit, enter, entry, membersOf, recent, serverAudit, staffOf, timeAfter, timeIn, type Happening } from './moment';
+import { mapped } from '../sequence';
+import {
+  audit,
+  enter,
+  entry,
+  memberOf,
+  membersOf,
+  pickWhere,
+  recent,
+  serverAudit,
+  staffMember,
+  timeAfter,
+  timeIn,
+  type Happening,
+} from './moment';
 
 const DAY = 86_400;
+/** A temporary ban logged now is lifted within this many days. */
+export const TEMP_BAN_LONGEST_DAYS = 30;
 
 const usernameOf = (member: Member) => (typeof member['username'] === 'string' ? member['username'] : undefined);
 /** The member's verified game account, if their chat account is linked to one. */
@@ -20,7 +36,7 @@ export const memberJoined: Happening = (moment) => {
     id: draw.uuid(),
     serverId: server.info.id,
     roles: draw.some(
-      server.roles.all().map((role) => role.id),
+      mapped(server.roles.sequence(), (role) => role.id),
       0,
       2,
     ),
@@ -46,13 +62,10 @@ export const memberJoined: Happening = (moment) => {
 /** A staff member logs a warning, kick or ban against another member, by username. */
 export const logCreated: Happening = (moment) => {
   const { draw, server } = moment;
-  const members = membersOf(server);
-  const targets = members.filter((member) => usernameOf(member) !== undefined);
-  if (!targets.length) return undefined;
-  const target = draw.pick(targets);
-  const staff = staffOf(server, members).filter((member) => member.id !== target.id);
-  if (!staff.length) return undefined; // nobody to moderate the only member
-  const author = draw.pick(staff);
+  const target = memberOf(moment, membersOf(server), (member) => usernameOf(member) !== undefined);
+  if (!target) return undefined;
+  const author = staffMember(moment, (member) => member.id !== target.id);
+  if (!author) return undefined; // nobody to moderate the only member
   const createdAt = timeIn(moment, server.logs, 'createdAt', target.createdAt, author.createdAt);
   const type = draw.int(0, 4);
   const log: Log = {
@@ -71,7 +84,7 @@ export const logCreated: Happening = (moment) => {
   if (gameId) log.gameId = gameId;
   if (type === 3) {
     log.tempBan = draw.chance(0.5);
-    if (log.tempBan) log.unbanAt = createdAt + draw.int(1, 30) * DAY;
+    if (log.tempBan) log.unbanAt = createdAt + draw.int(1, TEMP_BAN_LONGEST_DAYS) * DAY;
   }
   return enter('logs', server.logs, log);
 };
@@ -79,11 +92,9 @@ export const logCreated: Happening = (moment) => {
 /** A member answers an application that accepts responses; the audit log records it next. */
 export const responseSubmitted: Happening = (moment) => {
   const { draw, server } = moment;
-  const members = membersOf(server);
-  const open = server.applications.all().filter((application) => application.acceptingResponses === true);
-  if (!open.length || !members.length) return undefined;
-  const application = draw.pick(open);
-  const user = draw.pick(members);
+  const application = pickWhere(draw, server.applications.sequence(), (candidate) => candidate.acceptingResponses === true);
+  const user = application && memberOf(moment, membersOf(server));
+  if (!application || !user) return undefined;
   const questions = Array.isArray(application.questions) ? (application.questions as unknown[]) : [];
   const response: ApplicationResponse = {
     id: draw.uuid(),
@@ -115,13 +126,13 @@ export const responseSubmitted: Happening = (moment) => {
 /** Staff accept or deny a pending response; the audit log records it. */
 export const responseReviewed: Happening = (moment) => {
   const { draw, server } = moment;
-  const members = membersOf(server);
-  const pending = server.applicationResponses
-    .all()
-    .filter((response) => response.status === 0 && server.applications.get(response.applicationId));
-  if (!pending.length || !members.length) return undefined;
-  const response = draw.pick(recent(pending));
-  const reviewer = draw.pick(staffOf(server, members));
+  const pending = recent(server.applicationResponses, { field: 'status', value: 0 }, (response) =>
+    Boolean(server.applications.get(response.applicationId)),
+  );
+  if (!pending.length) return undefined;
+  const response = draw.pick(pending);
+  const reviewer = staffMember(moment);
+  if (!reviewer) return undefined;
   const reviewedAt = timeAfter(moment, response.createdAt);
   const accepted = draw.chance(0.6);
   const patch: Partial<ApplicationResponse> = { status: accepted ? 1 : 2, reviewedAt, reviewedBy: reviewer.id };

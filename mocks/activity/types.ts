@@ -144,4 +144,29 @@ export interface MockActivity {
   stop(): void;
   /** Whether the timer runs. */
   readonly running: boolean;
+  /**
+   * Why the timer stopped by itself, or `null`: an event it could not make (a row a test wrote
+   * with a time at the very end of what rows hold, a `now` option that throws…). The timer never
+   * throws: it stops, and says why here. `start()` and `mock.reset()` clear it.
+   * @example
+   * mock.activity.start({ intervalMs: 100 });
+   * // … later
+   * if (mock.activity.failure) console.error(`the activity stopped: ${mock.activity.failure.message}`);
+   */
+  readonly failure: ActivityFailure | null;
+}
+
+/**
+ * Why `mock.activity`'s timer stopped by itself: the error of the event it could not make, as
+ * plain data (what the control API can send as JSON).
+ * @example
+ * const failure: ActivityFailure = { name: 'InvalidRowError', message: 'main.loas.insert: endAt: …', at: 1767225600000 };
+ */
+export interface ActivityFailure {
+  /** The error's name, e.g. `InvalidRowError`. */
+  readonly name: string;
+  /** Its message: what could not be made, and why. */
+  readonly message: string;
+  /** When, in milliseconds of real time (`Date.now()`: the mock's own clock may be what failed). */
+  readonly at: number;
 }

@@ -11,6 +11,20 @@ export const MOCK_INTERNALS: unique symbol = Symbol.for('community-server-sdk/mo
 export interface MockInternals {
   /** Empties `mock.requests` alone (`DELETE /__mock/requests`), as `reset()` does among everything else. */
   clearRequests(): void;
+  /**
+   * Creates a row in the table at a dotted path (`main.logs`, `main.cad.calls`, `tokens`), as
+   * `table.create(partial)`: a 404 `table_not_found` when there is none.
+   */
+  createRow(table: string, partial: Record<string, unknown>): object;
+  /** Refuses `secret` as any token's secret from now on, across resets (`store.tokens` writes throw `InvalidRowError`). */
+  reserveSecret(secret: string): void;
+  /**
+   * A new mock made as this one was, by this copy of the package, with `overrides` on top and
+   * fresh random token secrets (a session's mock). Without `seed`, `counts` or `world` it serves
+   * this mock's own world, copied rather than built again; with any of them, the world they
+   * alone describe. Bad overrides throw `InvalidArgumentError`.
+   */
+  spawn(overrides: Readonly<Record<string, unknown>>): object;
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */

@@ -1,76 +1,94 @@
 /**
  * The control API described as an OpenAPI 3.1 document (`GET /__mock/openapi.json`), built from
- * the operations table, so the description cannot drift from what the routes check and answer.
+ * the operations table, whose schemas are JSON Schema already: the description cannot drift
+ * from what the routes check and answer.
  * @module
  */
-import * as z from 'zod/mini';
 import { ErrorResponseSchema } from '../../src/schemas/common';
-import type { ControlOperation } from './operations';
+import * as z from 'zod/mini';
+import { MAX_BODY_BYTES } from '../replies';
+import { controlApi, operationsOf, type ControlOperation } from './operations';
+import type { Schema } from './schema';
 
-type JsonSchema = Record<string, unknown>;
-
-/** A zod schema as the JSON Schema (draft 2020-12) OpenAPI 3.1 embeds; `$schema` is the document's, not each schema's. */
-function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-}
+/** How a query writes `null` (see `calls.ts`): a query parameter's schema lists it as that string. */
+const QUERY_NULL = 'none';
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const errorContent = { 'application/json': { schema: ERROR_REF } };
+const failure = (description: string) => ({ description, content: errorContent });
 
-/** The failures every route shares, and the one of the routes that read a body or query. */
-const shared = {
-  '401': { description: 'No admin token, or not this mock’s: `Authorization: Bearer <admin token>`.', content: errorContent },
-  '400': { description: 'A body or query the route refuses; the message names the field.', content: errorContent },
+/** What a method the path does not have answers: declared once, as no operation stands for it. */
+const METHOD_NOT_ALLOWED = {
+  description: 'A method the path does not have; `Allow` lists those it has (HEAD beside each GET).',
+  headers: { Allow: { description: 'The methods of the path, e.g. `GET, HEAD, DELETE`.', schema: { type: 'string' } } },
+  content: errorContent,
 };
 
-/** The query's fields as OpenAPI parameters, from the query's object schema. */
-function queryParameters(query: z.ZodMiniType | undefined): object[] {
-  if (!query) return [];
-  const { properties = {} } = jsonSchema(query, 'input') as { properties?: Record<string, JsonSchema> };
-  return Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
-}
+/** A query parameter's schema: `null` is written `none` on the wire. */
+const querySchema = (schema: Schema): Schema =>
+  schema.enum ? { ...schema, enum: schema.enum.map((value) => (value === null ? QUERY_NULL : value)) } : schema;
 
-const pathParameters = (path: string): object[] =>
-  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-
-function describeOperation(operation: ControlOperation): object {
-  const reads = operation.body !== undefined || operation.query !== undefined;
+function describeOperation(name: string, operation: ControlOperation): object {
+  const reads = operation.body !== undefined || operation.query !== undefined || operation.params !== undefined;
+  const parameters = [
+    ...Object.entries(operation.params ?? {}).map(([param, schema]) => ({ name: param, in: 'path', required: true, schema })),
+    ...Object.entries(operation.query?.properties ?? {}).map(([param, schema]) => ({
+      name: param,
+      in: 'query',
+      required: false,
+      schema: querySchema(schema),
+    })),
+  ];
   const success =
     operation.status === 204
       ? { description: 'Done.' }
-      : {
-          description: 'Done; the answer.',
-          content: { 'application/json': { schema: operation.answer ? jsonSchema(operation.answer, 'output') : { type: 'object' } } },
-        };
-  const parameters = [...pathParameters(operation.path), ...queryParameters(operation.query)];
+      : { description: 'Done; the answer.', content: { 'application/json': { schema: operation.answer ?? { type: 'object' } } } };
   return {
-    operationId: operation.id,
+    operationId: name,
     summary: operation.summary,
     ...(parameters.length ? { parameters } : {}),
-    ...(operation.body
-      ? { requestBody: { required: false, content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } } } }
-      : {}),
+    ...(operation.body ? { requestBody: { required: false, content: { 'application/json': { schema: operation.body } } } } : {}),
     responses: {
       [operation.status]: success,
-      ...(reads ? { '400': shared['400'] } : {}),
-      '401': shared['401'],
-      ...(operation.path.includes('{') ? { '404': { description: 'Nothing at that path.', content: errorContent } } : {}),
+      ...(reads ? { '400': failure('A body, query or path parameter the operation refuses; the message names the field.') } : {}),
+      '401': failure('No admin token, or not this mock’s: `Authorization: Bearer <admin token>`.'),
+      ...(operation.rootOnly ? { '403': failure('A session’s admin token: sessions are managed with the root admin token.') } : {}),
+      ...(operation.params ? { '404': failure('Nothing at that path.') } : {}),
+      // The HTTP server reads the body of every method but GET (and HEAD), the operation's or not.
+      ...(operation.method === 'GET'
+        ? {}
+        : { '413': failure(`A request body over ${MAX_BODY_BYTES} bytes (1 MiB); the connection is closed.`) }),
+      ...(operation === controlApi.sessions.create
+        ? { '429': failure('The server holds as many sessions as it may (`--max-sessions`, `maxSessions`); close one or raise it.') }
+        : {}),
     },
   };
 }
 
-/** The OpenAPI 3.1 document of `operations`. */
-export function describeControlApi(operations: readonly ControlOperation[]): object {
+/** The operation that serves this document, beside the table's. */
+export const describeApi: ControlOperation<[], object> = {
+  method: 'GET',
+  path: '/__mock/openapi.json',
+  summary: 'This API, described (OpenAPI 3.1).',
+  status: 200,
+  args: [],
+  run: () => (document ??= describeControlApi()),
+};
+let document: object | undefined;
+
+/** The OpenAPI 3.1 document of the control API. */
+export function describeControlApi(): object {
   const paths: Record<string, Record<string, object>> = {};
-  for (const operation of operations) (paths[operation.path] ??= {})[operation.method.toLowerCase()] = describeOperation(operation);
+  for (const { name, operation } of [...operationsOf(controlApi), { name: 'openapi', operation: describeApi as ControlOperation }]) {
+    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = describeOperation(name, operation);
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: 'community-server-mock control API',
       version: '1',
       description:
-        'Drives the Community Server mock served by startMockHttpServer and the bin community-server-mock, from any language: the same mock that mock.* drives in-process. Every route needs the admin token; an unknown route is a 404, a wrong method a 405.',
+        'Drives the Community Server mock served by startMockHttpServer and the bin community-server-mock, from any language: the same mock that mock.* drives in-process. Every route needs the admin token. A session (POST /__mock/sessions) has this whole API under its own baseUrl, opened by its own admin token. HEAD is answered beside each GET, without the body. An unknown route is a 404; a method its path does not have is a 405 with `Allow` (`#/components/responses/MethodNotAllowed`).',
     },
     security: [{ adminToken: [] }],
     paths,
@@ -78,10 +96,16 @@ export function describeControlApi(operations: readonly ControlOperation[]): obj
       securitySchemes: {
         adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token: `http.adminToken`, printed by the bin as "admin".' },
       },
+      responses: { MethodNotAllowed: METHOD_NOT_ALLOWED },
       schemas: {
         // The API's own error body, the one schema both documents and the client read it by.
-        Error: jsonSchema(ErrorResponseSchema, 'output'),
+        Error: withoutDialect(z.toJSONSchema(ErrorResponseSchema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' })),
       },
     },
   };
+}
+
+/** A schema without `$schema`: the dialect is the document's, not each schema's. */
+function withoutDialect({ $schema: _dialect, ...rest }: Record<string, unknown>): object {
+  return rest;
 }

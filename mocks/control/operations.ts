@@ -1,243 +1,235 @@
 /**
- * The control API (`/__mock/*`) as a table: one declarative line per route (method, path, what
- * its body and query must be, what it answers) and the call of the in-process mock it stands
- * for. The HTTP plumbing (`plane.ts`), the OpenAPI document (`openapi.ts`) and `connectMock`'s
- * types all read this table, so a route is described once.
+ * The control API (`/__mock/*`) as one table: a line per operation, named as `connectMock`'s
+ * method is (`faults.add`), with its HTTP method and path, what its arguments are and where
+ * they go (a path parameter, a body field, the whole body or query), what it answers, and the
+ * in-process call it stands for (`run`). Everything else is derived from it: the checks of the
+ * in-process `mock.*` calls, the HTTP plane (`plane.ts`), the OpenAPI document (`openapi.ts`)
+ * and `connectMock`'s methods and types (`remote.ts`). Adding an operation is adding a line.
+ *
+ * The table is data and small closures: `community-server-sdk/mock/remote` bundles it, so it
+ * imports no zod, no msw, no faker, nothing of the mock but types.
  * @module
  */
-import * as z from 'zod/mini';
+import type { ActivityEvent, ActivityFailure, ActivityOptions } from '../activity/types';
+import type { RateLimitOptions } from '../auth';
 import type { HealthState } from '../context';
-import type { FaultRule, MockApi } from '../index';
-import { MockHttpError } from '../replies';
+import type { FaultRule } from '../faults';
+import type { MockApi } from '../index';
+import type { MockRequest } from '../journal';
 import { internalsOf } from './internals';
-import { TABLE_PATH_EXAMPLES, tableAt } from './tables';
+import {
+  ACTIVITY_OPTIONS,
+  ADVANCE_MS,
+  FAULT_RULE,
+  HEALTH,
+  RATE_LIMIT_OR_NONE,
+  REQUESTS_FILTER,
+  SESSION_OPTIONS,
+  STEP_COUNT,
+  TOKEN_ROLES,
+} from './arguments';
+import { ANY_OBJECT, arrayOf, BOOLEAN, integer, nullable, object, STRING, type Schema } from './schema';
+import type { MockSessionOptions, NewMockSession, RemoteRequestsFilter, SessionRegistry } from './types';
 
-/** The most events one `activity/step` makes (the in-process `step(n)` refuses more). */
-const MAX_STEP = 10_000;
-/** The longest timer JavaScript can set. */
-const MAX_INTERVAL_MS = 2 ** 31 - 1;
-
-const TOKEN_ROLES = ['main', 'noCad', 'readOnly', 'expired', 'revoked', 'created', 'unknown', 'none'] as const;
-
-/** What a run receives: the checked body and query, and the path's parameters. */
-export interface ControlInput<Body, Query> {
-  readonly body: Body;
-  readonly query: Query;
-  readonly params: Readonly<Record<string, string>>;
+/** What an operation acts on: a mock, and at the root of a server, its sessions. */
+export interface ControlScope {
+  readonly mock: MockApi;
+  /** The server's sessions; absent in a session's own control API (the `rootOnly` operations answer 403 there). */
+  readonly sessions?: SessionRegistry | undefined;
+  /** The origin the request was sent to (`http://localhost:4010`), which a session's `baseUrl` starts with. */
+  readonly origin: string;
 }
 
-/** One route of the control API. */
-export interface ControlOperation {
-  /** The OpenAPI `operationId`, e.g. `reset`. */
-  readonly id: string;
+/** One operation of the control API. `Args` and `Result` type the call it stands for, in-process and remote alike. */
+export interface ControlOperation<Args extends unknown[] = never[], Result = unknown> {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** From the origin, with `{name}` parameters: `/__mock/store/{table}`. */
+  /** From the origin (a session's: from its base URL), with `{name}` parameters: `/__mock/store/{table}`. */
   readonly path: string;
+  /** One sentence for the OpenAPI document. */
   readonly summary: string;
-  /** The status of success; 204 answers no body. */
+  /** The status of success: 204 answers no body; 201 created something; 200 answers what was asked. */
   readonly status: 200 | 201 | 204;
-  /** What the JSON body must be; absent: the route reads no body. An empty body reads as `{}`. */
-  readonly body?: z.ZodMiniType;
-  /** What the query must be, as an object of strings; absent: the route takes none. */
-  readonly query?: z.ZodMiniType;
+  /**
+   * The call's arguments by name, in order (`'n?'`: may be left out). Each goes where its name
+   * says: a `{name}` of the path, a field of the body, or else the whole body (or query).
+   */
+  readonly args: readonly string[];
+  /** What each path parameter must be. */
+  readonly params?: Readonly<Record<string, Schema>> | undefined;
+  /** What the JSON body must be; an empty body reads as `{}`. Absent: the operation reads none. */
+  readonly body?: Schema | undefined;
+  /** What the query must be (integers and `null`, written `none`, are read from its strings). */
+  readonly query?: Schema | undefined;
   /** What a 200/201 answers. */
-  readonly answer?: z.ZodMiniType;
-  /** Does what the route stands for; returns the answer's body (ignored for 204). */
-  run(mock: MockApi, input: ControlInput<unknown, unknown>): unknown;
+  readonly answer?: Schema | undefined;
+  /** The field of the answer the call returns: the only one of an answer of one field (`data`, `id`, `now`); else none, the whole answer. */
+  readonly result?: string | undefined;
+  /** Only the root's admin token may call it: a session's control API answers 403. */
+  readonly rootOnly?: boolean | undefined;
+  /** The in-process call: does what the operation stands for and returns the call's result. */
+  run(scope: ControlScope, ...args: Args): Result | Promise<Result>;
 }
 
-type Out<Schema> = Schema extends z.ZodMiniType ? z.output<Schema> : undefined;
+/** What an operation takes and answers beyond its route, each part optional; `created`: a 201. */
+type Io = Partial<Pick<ControlOperation, 'args' | 'params' | 'body' | 'query' | 'answer' | 'rootOnly'>> & { created?: true };
 
-/** One line of the table, its `run` typed by its own schemas. */
-function operation<Body extends z.ZodMiniType | undefined = undefined, Query extends z.ZodMiniType | undefined = undefined>(
-  definition: Omit<ControlOperation, 'run' | 'body' | 'query'> & {
-    body?: Body;
-    query?: Query;
-    run(mock: MockApi, input: ControlInput<Out<Body>, Out<Query>>): unknown;
-  },
-): ControlOperation {
-  return definition as ControlOperation;
+/** One line of the table: `route` is `METHOD /path`; `run`'s parameters and return type are the call's. */
+function operation<Args extends unknown[], Result>(
+  route: `${ControlOperation['method']} /__mock${string}`,
+  summary: string,
+  { created, ...io }: Io,
+  run: (scope: ControlScope, ...args: Args) => Result | Promise<Result>,
+): ControlOperation<Args, Result> {
+  const [method, path] = route.split(' ') as [ControlOperation['method'], string];
+  const fields = Object.keys(io.answer?.properties ?? {});
+  const status = io.answer ? (created ? 201 : 200) : 204;
+  return { method, path, summary, status, args: [], ...io, result: fields.length === 1 ? fields[0] : undefined, run };
 }
 
-const count = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+/** An answer's object: these fields at least (a newer mock may add some). */
+const answer = (properties: Record<string, Schema>): Schema => ({ type: 'object', properties, required: Object.keys(properties) });
+const data = (item: Schema) => answer({ data: arrayOf(item) });
+const TIME = integer(0);
+const MS_SINCE_EPOCH: Schema = { type: 'number' };
 
-/** A journal row (`mock.requests`), as the control API answers it. */
-export const JournalRowSchema = z.object({
-  method: z.string(),
-  path: z.string(),
-  query: z.record(z.string(), z.string()),
-  endpoint: z.nullable(z.string()),
-  token: z.nullable(z.enum(TOKEN_ROLES.filter((role) => role !== 'none') as [string, ...string[]])),
-  body: z.unknown(),
-  status: z.int(),
-  at: z.number(),
-});
-
-/** `GET /__mock/requests` filters; each narrows the rows (`token=none`: requests without a token). */
-export const RequestsQuerySchema = z.strictObject({
-  endpoint: z.optional(z.string().check(z.minLength(1))),
-  status: z.optional(z.string().check(z.regex(/^[1-5]\d\d$/, 'status must be an HTTP status, e.g. 200'))),
-  token: z.optional(z.enum(TOKEN_ROLES)),
-});
-
-export const StepBodySchema = z.strictObject({ n: z.optional(count(0, MAX_STEP)) });
-export const StartBodySchema = z.strictObject({ intervalMs: count(1, MAX_INTERVAL_MS) });
-export const HealthBodySchema = z.strictObject({
-  database: z.optional(z.boolean()),
-  cache: z.optional(z.boolean()),
-  ready: z.optional(z.boolean()),
-});
-/** A fault rule (`mock.faults.add`); which endpoints exist and which fields go together, the mock checks. */
-export const FaultBodySchema = z.strictObject({
-  endpoint: z.optional(z.string().check(z.minLength(1))),
-  status: z.optional(count(400, 599)),
-  network: z.optional(z.literal(true)),
-  latencyMs: z.optional(count(1, MAX_INTERVAL_MS)),
-  times: z.optional(count(1, Number.MAX_SAFE_INTEGER)),
-});
-export const AdvanceBodySchema = z.strictObject({ ms: count(0, Number.MAX_SAFE_INTEGER) });
-/** A rate limit, or `null`: none. */
-export const RateLimitBodySchema = z.nullable(
-  z.strictObject({ limit: count(1, Number.MAX_SAFE_INTEGER), windowMs: count(1, Number.MAX_SAFE_INTEGER) }),
+const JOURNAL = data(
+  answer({
+    method: STRING,
+    path: STRING,
+    query: ANY_OBJECT,
+    endpoint: nullable(STRING),
+    token: { enum: TOKEN_ROLES },
+    body: {},
+    status: TIME,
+    at: MS_SINCE_EPOCH,
+  }),
 );
-/** A partial row: any fields of the table's rows; the table's schema checks them. */
-export const PartialRowSchema = z.record(z.string(), z.unknown());
+const EVENTS = data(answer({ kind: STRING, row: ANY_OBJECT }));
+const ACTIVITY_STATE = answer({ running: BOOLEAN, failure: nullable(answer({ name: STRING, message: STRING, at: MS_SINCE_EPOCH })) });
+const TOKENS = answer({ main: STRING, noCad: STRING, readOnly: STRING, expired: STRING, revoked: STRING });
+const NEW_SESSION = answer({ id: STRING, baseUrl: STRING, adminToken: STRING, tokens: TOKENS });
+const SESSIONS = data(answer({ id: STRING, baseUrl: STRING, createdAt: TIME, lastUsedAt: TIME }));
+const TABLE_PATH: Schema = {
+  type: 'string',
+  pattern: '^[\\w-]+(\\.[\\w-]+)*$',
+  description: 'a dotted path like main.logs or main.cad.calls',
+};
+/** A session id, as the server makes them. */
+const SESSION_ID: Schema = { type: 'string', pattern: '^[\\w-]{1,64}$', description: 'a session id' };
 
-const ActivityAnswerSchema = z.object({ data: z.array(z.looseObject({ kind: z.string(), row: z.record(z.string(), z.unknown()) })) });
+const sameOrAbsent = <Value>(wanted: Value | undefined, value: Value) => wanted === undefined || wanted === value;
 
-/** Every route of the control API. */
-export const operations: readonly ControlOperation[] = [
-  operation({
-    id: 'reset',
-    method: 'POST',
-    path: '/__mock/reset',
-    summary:
-      'Back to the seeded state, as mock.reset(): data, tokens, counters, health, journal, faults, clock advance, rate limit; activity stopped.',
-    status: 204,
-    run: (mock) => mock.reset(),
-  }),
-  operation({
-    id: 'listRequests',
-    method: 'GET',
-    path: '/__mock/requests',
-    summary: 'The journal (mock.requests), oldest first, narrowed by endpoint, status and token role.',
-    status: 200,
-    query: RequestsQuerySchema,
-    answer: z.object({ data: z.array(JournalRowSchema) }),
-    run: (mock, { query }) => ({
-      data: mock.requests.filter(
-        (row) =>
-          (query.endpoint === undefined || row.endpoint === query.endpoint) &&
-          (query.status === undefined || row.status === Number(query.status)) &&
-          (query.token === undefined || row.token === (query.token === 'none' ? null : query.token)),
+/** Every operation of the control API, by `connectMock`'s method name. */
+export const controlApi = {
+  reset: operation('POST /__mock/reset', 'Back to the seeded state, as mock.reset(); activity stops.', {}, ({ mock }) => mock.reset()),
+  requests: operation(
+    'GET /__mock/requests',
+    'The journal, oldest first, as mock.requests, narrowed by the query.',
+    { args: ['filter?'], query: REQUESTS_FILTER, answer: JOURNAL },
+    ({ mock }, { endpoint, status, token }: RemoteRequestsFilter = {}): MockRequest[] =>
+      mock.requests.filter(
+        (row) => sameOrAbsent(endpoint, row.endpoint) && sameOrAbsent(status, row.status) && sameOrAbsent(token, row.token),
       ),
-    }),
-  }),
-  operation({
-    id: 'clearRequests',
-    method: 'DELETE',
-    path: '/__mock/requests',
-    summary: 'Empties the journal and nothing else.',
-    status: 204,
-    run: (mock) => internalsOf(mock).clearRequests(),
-  }),
-  operation({
-    id: 'createRow',
-    method: 'POST',
-    path: '/__mock/store/{table}',
-    summary:
-      'Creates a row in the table at a dotted path (main.logs, main.cad.calls…): the fields given, the rest seeded (table.create). A row the table refuses is a 400 with its InvalidRowError message.',
-    status: 201,
-    body: PartialRowSchema,
-    answer: z.record(z.string(), z.unknown()),
-    run: (mock, { body, params }) => {
-      const table = tableAt(mock.store, params.table!);
-      if (!table) {
-        throw new MockHttpError(
-          404,
-          'table_not_found',
-          `no table "${params.table}" in the store; tables look like ${TABLE_PATH_EXAMPLES}`,
-          {
-            table: params.table,
-          },
-        );
-      }
-      return table.create(body);
-    },
-  }),
-  operation({
-    id: 'stepActivity',
-    method: 'POST',
-    path: '/__mock/activity/step',
-    summary: 'n seeded new events now (default 1), as mock.activity.step(n).',
-    status: 200,
-    body: StepBodySchema,
-    answer: ActivityAnswerSchema,
-    run: (mock, { body }) => ({ data: mock.activity.step(body.n ?? 1) }),
-  }),
-  operation({
-    id: 'startActivity',
-    method: 'POST',
-    path: '/__mock/activity/start',
-    summary: 'One seeded event every intervalMs, as mock.activity.start({ intervalMs }).',
-    status: 204,
-    body: StartBodySchema,
-    run: (mock, { body }) => mock.activity.start(body),
-  }),
-  operation({
-    id: 'stopActivity',
-    method: 'POST',
-    path: '/__mock/activity/stop',
-    summary: 'Stops the timed activity, as mock.activity.stop().',
-    status: 204,
-    run: (mock) => mock.activity.stop(),
-  }),
-  operation({
-    id: 'setHealth',
-    method: 'PUT',
-    path: '/__mock/health',
-    summary: 'Turns dependencies off and on, as mock.setHealth(h): false makes /health and /readyz answer 503.',
-    status: 204,
-    body: HealthBodySchema,
-    // Parsed JSON holds no `undefined`: an absent switch is absent, as setHealth wants it.
-    run: (mock, { body }) => mock.setHealth(body as Partial<HealthState>),
-  }),
-  operation({
-    id: 'addFault',
-    method: 'POST',
-    path: '/__mock/faults',
-    summary:
-      'Adds a fault rule, as mock.faults.add(rule): the next `times` requests of `endpoint` (absent: every API request) answer `status`, fail the connection (`network: true`) or come `latencyMs` late.',
-    status: 201,
-    body: FaultBodySchema,
-    answer: z.object({ id: z.string() }),
-    run: (mock, { body }) => ({ id: mock.faults.add(body as FaultRule) }),
-  }),
-  operation({
-    id: 'clearFaults',
-    method: 'DELETE',
-    path: '/__mock/faults',
-    summary: 'Removes every fault rule, as mock.faults.clear().',
-    status: 204,
-    run: (mock) => mock.faults.clear(),
-  }),
-  operation({
-    id: 'advanceClock',
-    method: 'POST',
-    path: '/__mock/clock/advance',
-    summary: "Moves the mock's clock forward by ms (token expiry, rate-limit windows, suspensions, timestamps), as mock.clock.advance(ms).",
-    status: 200,
-    body: AdvanceBodySchema,
-    answer: z.object({ now: z.number() }),
-    run: (mock, { body }) => ({ now: mock.clock.advance(body.ms) }),
-  }),
-  operation({
-    id: 'setRateLimit',
-    method: 'PUT',
-    path: '/__mock/rate-limit',
-    summary: 'Changes the per-token rate limit, as mock.setRateLimit(r): { limit, windowMs }, or null for none.',
-    status: 204,
-    body: RateLimitBodySchema,
-    run: (mock, { body }) => mock.setRateLimit(body),
-  }),
-];
+  ),
+  clearRequests: operation('DELETE /__mock/requests', 'Empties the journal alone.', {}, ({ mock }) => internalsOf(mock).clearRequests()),
+  store: {
+    create: operation(
+      'POST /__mock/store/{table}',
+      'Creates a row in the table at a dotted path, as table.create(partial).',
+      { args: ['table', 'partial?'], params: { table: TABLE_PATH }, body: ANY_OBJECT, answer: ANY_OBJECT, created: true },
+      ({ mock }, table: string, partial: Record<string, unknown> = {}): object => internalsOf(mock).createRow(table, partial),
+    ),
+  },
+  activity: {
+    step: operation(
+      'POST /__mock/activity/step',
+      'n seeded events now (default 1), as mock.activity.step(n).',
+      { args: ['n?'], body: object({ n: STEP_COUNT }), answer: EVENTS },
+      ({ mock }, n?: number): ActivityEvent[] => mock.activity.step(n),
+    ),
+    start: operation(
+      'POST /__mock/activity/start',
+      'One seeded event every intervalMs, as mock.activity.start(options).',
+      { args: ['options'], body: ACTIVITY_OPTIONS },
+      ({ mock }, options: ActivityOptions) => mock.activity.start(options),
+    ),
+    stop: operation('POST /__mock/activity/stop', 'Stops the timed activity, as mock.activity.stop().', {}, ({ mock }) =>
+      mock.activity.stop(),
+    ),
+    status: operation(
+      'GET /__mock/activity',
+      'Whether the timed activity runs, and why it stopped (mock.activity.running, .failure).',
+      { answer: ACTIVITY_STATE },
+      ({ mock }): { running: boolean; failure: ActivityFailure | null } => ({
+        running: mock.activity.running,
+        failure: mock.activity.failure,
+      }),
+    ),
+  },
+  faults: {
+    add: operation(
+      'POST /__mock/faults',
+      'Adds a fault rule, as mock.faults.add(rule).',
+      { args: ['rule'], body: FAULT_RULE, answer: answer({ id: STRING }), created: true },
+      ({ mock }, rule: FaultRule) => mock.faults.add(rule),
+    ),
+    clear: operation('DELETE /__mock/faults', 'Removes every fault rule, as mock.faults.clear().', {}, ({ mock }) => mock.faults.clear()),
+  },
+  clock: {
+    advance: operation(
+      'POST /__mock/clock/advance',
+      'Moves the mock’s clock forward, as mock.clock.advance(ms).',
+      { args: ['ms'], body: object({ ms: ADVANCE_MS }, ['ms']), answer: answer({ now: TIME }) },
+      ({ mock }, ms: number) => mock.clock.advance(ms),
+    ),
+  },
+  setHealth: operation(
+    'PUT /__mock/health',
+    'Turns dependencies off and on, as mock.setHealth(health).',
+    { args: ['health'], body: HEALTH },
+    ({ mock }, health: Partial<HealthState>) => mock.setHealth(health),
+  ),
+  setRateLimit: operation(
+    'PUT /__mock/rate-limit',
+    'Changes the rate limit, as mock.setRateLimit(rateLimit); null: none.',
+    { args: ['rateLimit'], body: RATE_LIMIT_OR_NONE },
+    ({ mock }, rateLimit: RateLimitOptions | null) => mock.setRateLimit(rateLimit),
+  ),
+  sessions: {
+    create: operation(
+      'POST /__mock/sessions',
+      'Opens a session: a whole mock of its own under its baseUrl, on this port.',
+      { args: ['options?'], body: SESSION_OPTIONS, answer: NEW_SESSION, created: true, rootOnly: true },
+      ({ sessions, origin }, options: MockSessionOptions = {}): NewMockSession => sessions!.create(options, origin),
+    ),
+    list: operation(
+      'GET /__mock/sessions',
+      'The open sessions, oldest first.',
+      { answer: SESSIONS, rootOnly: true },
+      ({ sessions, origin }) => sessions!.list(origin),
+    ),
+    close: operation(
+      'DELETE /__mock/sessions/{id}',
+      'Closes a session.',
+      { args: ['id'], params: { id: SESSION_ID }, rootOnly: true },
+      ({ sessions }, id: string) => sessions!.close(id),
+    ),
+  },
+};
+
+/** The table's shape, nested by method name. */
+export type ControlApi = typeof controlApi;
+
+/** A table of operations, possibly nested (`activity.step`). */
+interface OperationTable {
+  readonly [name: string]: ControlOperation<never[]> | OperationTable;
+}
+
+const isOperation = (entry: object): entry is ControlOperation => typeof (entry as ControlOperation).run === 'function';
+
+/** Every operation with its dotted name, in the table's order: the one walk of the table every side shares. */
+export function operationsOf(table: object = controlApi, prefix = ''): { name: string; operation: ControlOperation }[] {
+  return Object.entries(table as OperationTable).flatMap(([key, entry]) =>
+    isOperation(entry) ? [{ name: prefix + key, operation: entry }] : operationsOf(entry, `${prefix}${key}.`),
+  );
+}

@@ -1,27 +1,33 @@
 /**
- * The HTTP plumbing of the control API, written once for every route of the table: the admin
- * token, routing (404, 405 with `Allow`), the query and JSON body checked in full before anything
- * runs, and every outcome rendered in the spec's error shape. What reaches here never reaches
- * the mock's request pipeline, so control requests are neither journaled nor rate limited.
+ * The HTTP plumbing of the control API, written once for every operation of the table
+ * (`operations.ts`): the admin token, routing (404, 405 with `Allow`, HEAD beside GET), the path
+ * parameters, query and JSON body checked in full before anything runs, and every outcome
+ * rendered in the spec's error shape. What reaches here never reaches the mock's request
+ * pipeline, so control requests are neither journaled nor rate limited.
  * @module
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InvalidArgumentError } from '../../src/core/errors';
-import type { MockApi } from '../index';
-import { checkBody } from '../request-body';
+import { BEARER } from '../auth';
 import { errorResponse, internalError, invalidBody, json, MockHttpError } from '../replies';
-import { describeControlApi } from './openapi';
-import { operations, type ControlOperation } from './operations';
+import { argumentsOf } from './calls';
+import { describeApi } from './openapi';
+import { controlApi, operationsOf, type ControlOperation, type ControlScope } from './operations';
+import type { Problem } from './schema';
 
-/** Where the control API lives: this path and everything under it. */
+/** Where the control API lives, from the origin (a session's: from its base URL): this path and everything under it. */
 export const CONTROL_PREFIX = '/__mock';
 
 /** One request to the control API, as the HTTP server read it. */
 export interface ControlRequest {
   readonly method: string;
-  readonly url: URL;
+  /** The path from the mock's base: the origin's, or a session's base URL. */
+  readonly path: string;
+  readonly query: URLSearchParams;
   readonly authorization: string | null;
   readonly body: Uint8Array | undefined;
+  /** The origin the request was sent to, as its `Host` names it. */
+  readonly origin: string;
 }
 
 /** Whether `path` is the control API's rather than the mock's. */
@@ -43,32 +49,20 @@ export function adminTokenProblem(token: unknown, apiTokens: readonly string[]):
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** Compares in time independent of where the strings differ: both are hashed to the same length first. */
-const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
-
 const unauthorized = (code: string, message: string) =>
   new MockHttpError(401, code, message, undefined, { 'www-authenticate': 'Bearer realm="community-server-mock control"' });
 
-/** A control route with its path as a pattern whose named groups are the path's parameters. */
+/** A control route: its operation, and its path as a pattern whose named groups are the path's parameters. */
 interface Route {
   readonly operation: ControlOperation;
   readonly pattern: RegExp;
 }
 
-const routeOf = (operation: ControlOperation): Route => ({
+/** Every route, compiled once for every mock and session. */
+const routes: readonly Route[] = [...operationsOf(controlApi).map(({ operation }) => operation), describeApi].map((operation) => ({
   operation,
   pattern: new RegExp(`^${operation.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
-});
-
-/** The operation that serves this API's own description, beside the table's. */
-const describeOperation = (document: () => object): ControlOperation => ({
-  id: 'openapi',
-  method: 'GET',
-  path: `${CONTROL_PREFIX}/openapi.json`,
-  summary: 'This API, described (OpenAPI 3.1).',
-  status: 200,
-  run: document,
-});
+}));
 
 /** A parameter's value as sent: percent-decoded, or a 400 when its escapes do not decode. */
 function decoded(value: string): string {
@@ -79,16 +73,49 @@ function decoded(value: string): string {
   }
 }
 
-/** The JSON of a body; an empty one reads as `{}`, so a route whose fields are all optional needs none. */
+/** The JSON of a body; an empty one reads as `{}`, so an operation whose fields are all optional needs none. */
 function parseJson(body: Uint8Array | undefined): unknown {
   const text = body ? new TextDecoder().decode(body) : '';
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch {
-    const message = 'the request body must be JSON';
-    throw invalidBody(message, { issues: [{ path: '', message }] });
+    throw refused([{ path: '', message: 'the request body must be JSON' }]);
   }
+}
+
+/** A 400 naming each problem: the message says them all, `details.issues` lists them. */
+const refused = (problems: readonly Problem[]) => invalidBody(problems.map((problem) => problem.message).join('; '), { issues: problems });
+
+/** Characters of a body's path a message shows: a 1 MiB body can nest a value 500 000 levels deep. */
+const SHOWN_PATH_CHARS = 80;
+
+/**
+ * Where `body` holds `secret` inside a string, key or value (`secret`, `main.name`…), or
+ * `undefined`. The admin token must never reach the mock's data: as a token row's secret it
+ * would open the API, and in any other row the API would serve it to every API token. Walked
+ * without recursion, so no nesting a 1 MiB body can hold overflows the stack.
+ */
+function pathHolding(body: unknown, secret: string): string | undefined {
+  interface Node {
+    readonly value: unknown;
+    readonly key: string;
+    readonly parent: Node | undefined;
+  }
+  const pathOf = (node: Node): string => {
+    const keys: string[] = [];
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(at.key);
+    const path = keys.reverse().join('.');
+    return path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path;
+  };
+  const pending: Node[] = [{ value: body, key: '', parent: undefined }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.key.includes(secret) || (typeof node.value === 'string' && node.value.includes(secret))) return pathOf(node);
+    if (typeof node.value === 'object' && node.value !== null) {
+      for (const [key, value] of Object.entries(node.value)) pending.push({ value, key, parent: node });
+    }
+  }
+  return undefined;
 }
 
 /** What went wrong inside a run, as an answer: a refused row is the caller's doing (400), the rest a bug of the mock. */
@@ -96,20 +123,29 @@ function failure(error: unknown): MockHttpError {
   if (error instanceof MockHttpError) return error;
   // By name: the store's class may come from the other build (CommonJS bundles entries apart).
   if (error instanceof Error && error.name === 'InvalidRowError') return new MockHttpError(400, 'invalid_row', error.message);
-  // The mock's own checks beyond the body's schema (an endpoint no request has, status with network): they act before changing anything.
+  // The mock's own checks beyond the schemas (an endpoint no request has, the clock's end): they act before changing anything.
   if (error instanceof InvalidArgumentError) return invalidBody(error.message);
   return internalError(error);
 }
 
-/**
- * The control API of `mock`, opened by `adminToken` alone: a function from a request to its
- * answer. Every answer, success or error, is JSON in the spec's object shape (or a 204).
- */
-export function createControlPlane(mock: MockApi, adminToken: string): (request: ControlRequest) => Promise<Response> {
-  let document: object | undefined;
-  const routes: Route[] = [];
-  const describe = describeOperation(() => (document ??= describeControlApi(routes.map((route) => route.operation))));
-  routes.push(...[...operations, describe].map(routeOf));
+/** The control API of one mock, as the HTTP server uses it. */
+export interface ControlPlane {
+  /** The answer to a request of `/__mock/*`: JSON in the spec's object shape (or a 204), never a throw. */
+  answer(request: ControlRequest): Promise<Response>;
+  /** Whether an `Authorization` header presents the admin token, read as the API reads a token. */
+  presentsAdminToken(authorization: string | null): boolean;
+}
+
+/** The control API of `scope.mock` (and, at a server's root, of its sessions), opened by `adminToken` alone. */
+export function createControlPlane(scope: Omit<ControlScope, 'origin'>, adminToken: string): ControlPlane {
+  // Compared in time independent of where the strings differ: both hashed to the same length first.
+  const adminDigest = digest(adminToken);
+
+  // The API's own reading of the header: `bearer`, `BEARER` and several spaces present a token too.
+  function presentsAdminToken(header: string | null): boolean {
+    const presented = header === null ? undefined : BEARER.exec(header)?.[1];
+    return presented !== undefined && timingSafeEqual(digest(presented), adminDigest);
+  }
 
   function authorize(header: string | null): void {
     if (header === null || header.trim() === '') {
@@ -118,47 +154,61 @@ export function createControlPlane(mock: MockApi, adminToken: string): (request:
         'the control API needs Authorization: Bearer <admin token> (printed by the bin as "admin")',
       );
     }
-    const presented = /^Bearer (\S+)$/.exec(header)?.[1];
-    if (presented === undefined || !sameSecret(presented, adminToken)) {
-      throw unauthorized('invalid_admin_token', 'that is not the admin token of this mock (API tokens never open the control API)');
+    if (!presentsAdminToken(header)) {
+      throw unauthorized(
+        'invalid_admin_token',
+        'that is not the admin token of this mock: API tokens never open the control API, and a session’s admin token opens only its own, under its baseUrl',
+      );
     }
   }
 
   async function answer(request: ControlRequest): Promise<Response> {
     authorize(request.authorization);
-    const path = request.url.pathname;
+    const { path } = request;
     const matching = routes.flatMap((route) => {
       const match = route.pattern.exec(path);
       return match ? [{ operation: route.operation, params: match.groups ?? {} }] : [];
     });
     if (matching.length === 0) throw new MockHttpError(404, 'route_not_found', `no route of the control API has the path ${path}`);
-    const found = matching.find((route) => route.operation.method === request.method);
+    // HEAD is GET without the body (RFC 9110 §9.3.2), as on the API; node:http drops the body.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const found = matching.find((route) => route.operation.method === method);
     if (!found) {
-      const allowed = matching.map((route) => route.operation.method);
-      throw new MockHttpError(
-        405,
-        'method_not_allowed',
-        `${request.method} is not allowed here; use ${allowed.join(' or ')}`,
-        { allowed },
-        {
-          allow: allowed.join(', '),
-        },
-      );
+      const allowed = matching.flatMap(({ operation }) => (operation.method === 'GET' ? ['GET', 'HEAD'] : [operation.method]));
+      const message = `${request.method} is not allowed here; use ${allowed.join(' or ')}`;
+      throw new MockHttpError(405, 'method_not_allowed', message, { allowed }, { allow: allowed.join(', ') });
     }
     const { operation } = found;
+    if (operation.rootOnly && !scope.sessions) {
+      throw new MockHttpError(
+        403,
+        'root_admin_token_required',
+        'sessions are opened, listed and closed with the server’s root admin token, at its own /__mock/sessions; a session’s admin token drives only its session',
+      );
+    }
     // Everything is read and checked before the run, so a bad request changes nothing.
     const params = Object.fromEntries(Object.entries(found.params).map(([name, value]) => [name, decoded(value)]));
-    const query = operation.query ? checkBody(Object.fromEntries(request.url.searchParams), operation.query) : undefined;
-    const body = operation.body ? checkBody(parseJson(request.body), operation.body) : undefined;
-    const result = await operation.run(mock, { body, query, params });
-    return operation.status === 204 ? new Response(null, { status: 204 }) : json(operation.status, result);
+    const body = operation.body ? parseJson(request.body) : undefined;
+    const read = argumentsOf(operation, { params, query: request.query, body });
+    if ('problems' in read) throw refused(read.problems);
+    const holding = pathHolding(body, adminToken);
+    if (holding !== undefined) {
+      const message = `${holding || 'the request body'} must not hold the admin token: it is never an API token, nor data the API serves`;
+      throw refused([{ path: holding, message }]);
+    }
+    const result = await operation.run({ ...scope, origin: request.origin }, ...(read.args as never[]));
+    if (operation.status === 204) return new Response(null, { status: 204 });
+    return json(operation.status, operation.result === undefined ? result : { [operation.result]: result });
   }
 
-  return async (request) => {
-    try {
-      return await answer(request);
-    } catch (error) {
-      return errorResponse(failure(error), 'object');
-    }
+  return {
+    async answer(request) {
+      try {
+        return await answer(request);
+      } catch (error) {
+        return errorResponse(failure(error), 'object');
+      }
+    },
+    presentsAdminToken,
   };
 }

@@ -102,7 +102,8 @@ export const applications: Table<Application> = {
 };
 
 export const applicationResponses: Table<ApplicationResponse> = {
-  spec: byTime<ApplicationResponse>('createdAt', ['applicationId', 'userId']),
+  // `status`: the activity reviews pending responses.
+  spec: byTime<ApplicationResponse>('createdAt', ['applicationId', 'userId', 'status']),
   schema: ApplicationResponseSchema,
   references: { serverId: 'server', applicationId: 'application' },
   row: (d, refs, i) => {

@@ -17,13 +17,17 @@ import {
   type CadUnit,
   type CadUnitGroup,
 } from '../../src/schemas/index';
+import { mapped, type Sequence } from '../sequence';
 import type { Draw } from './draw';
 import { CALL_TITLES, DEPARTMENT_KINDS, RANKS } from './kinds';
 import { byTime, extend, seedRows, type CadRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 import { aged, nullWhenUnset, openJson, spread } from './variety';
 
-/** The next free int32 id of a table keyed by one: past both the position and every id in use. */
-const nextId = (index: number, rows: readonly { id: number }[]) => rows.reduce((max, row) => Math.max(max, row.id), index) + 1;
+/**
+ * The next free int32 id of a table keyed by one: past both the position and every id in use.
+ * `rows` are in ascending id order (these tables' default order), so the last holds the largest.
+ */
+const nextId = (index: number, rows: Sequence<{ id: number }>) => Math.max(index, rows.at(rows.length - 1)?.id ?? index) + 1;
 
 const units: Table<CadUnit, CadRefs> = {
   spec: { key: 'id', orderBy: ['id', 'status'], sort: 'asc' },
@@ -71,7 +75,7 @@ const unitGroups: Table<CadUnitGroup, CadRefs> = {
       name: `${d.pick(['Adam', 'Boy', 'Charles', 'David', 'Edward', 'Frank', 'George', 'Henry'])}-${id}`,
       units: openJson(
         d.some(
-          units.map((unit) => unit.id),
+          mapped(units, (unit) => unit.id),
           0,
           4,
         ),
@@ -162,7 +166,8 @@ const courtHearings: Table<CadCourtHearing, CadRefs> = {
 };
 
 const calls: Table<CadCall, CadRefs> = {
-  spec: byTime<CadCall>('createdAt'),
+  // `status`: the activity notes and closes open calls.
+  spec: byTime<CadCall>('createdAt', ['status']),
   schema: CadCallSchema,
   references: { serverId: 'server', units: ['unit'], records: ['record'] },
   row: (d, { serverId, authorIds, units, records }, i) => {
@@ -170,7 +175,7 @@ const calls: Table<CadCall, CadRefs> = {
     const createdAt = d.time();
     const open = d.chance(0.35);
     const callUnits = d.some(
-      units.map((unit) => unit.id),
+      mapped(units, (unit) => unit.id),
       0,
       3,
     );
@@ -186,7 +191,7 @@ const calls: Table<CadCall, CadRefs> = {
       description: f.lorem.sentence(),
       records: openJson(
         d.some(
-          records.map((record) => record.id),
+          mapped(records, (record) => record.id),
           0,
           2,
         ),

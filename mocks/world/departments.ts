@@ -14,6 +14,7 @@ import {
   type Member,
 } from '../../src/schemas/index';
 import { departmentAuditLogs } from './audit-logs';
+import { mapped, toArray, type Sequence } from '../sequence';
 import type { Draw } from './draw';
 import { departmentJoinRequests } from './join-requests';
 import { DEPARTMENT_KINDS, RANKS } from './kinds';
@@ -124,9 +125,9 @@ export type DepartmentWorld = { department: Department } & RowsOf<typeof departm
 
 /** The rows inside a department that its refs are drawn from, each read when first needed. */
 export type DepartmentSources = Sources<{
-  ranks: readonly DepartmentRank[];
-  members: readonly DepartmentMember[];
-  joinRequests: readonly JoinRequest[];
+  ranks: Sequence<DepartmentRank>;
+  members: Sequence<DepartmentMember>;
+  joinRequests: Sequence<JoinRequest>;
 }>;
 
 /** The refs of a department for its inner tables, from what it holds so far. */
@@ -135,14 +136,18 @@ export function departmentRefs(server: ServerRefs, department: Department, inner
     department: () => department,
     kind: () => DEPARTMENT_KINDS.find((kind) => kind.name === department.name) ?? kindOf(index),
     ranks: inner.ranks,
-    rosterIds: () => inner.members().map((member) => member.id),
+    rosterIds: () => mapped(inner.members(), (member) => member.id),
+    // Who is not in a list is found by reading the whole server (O(members)): only the tables
+    // that draw such a member read these.
     outsiders: () => {
-      const onRoster = new Set(refs.rosterIds);
-      return server.members.filter((member) => !onRoster.has(member.id));
+      const onRoster = new Set(toArray(refs.rosterIds));
+      return toArray(server.members).filter((member) => !onRoster.has(member.id));
     },
     applicants: () => {
-      const requested = new Set(inner.joinRequests().map((request) => request.userId));
-      return refs.outsiders.map((member) => member.id).filter((id) => !requested.has(id));
+      const requested = new Set(toArray(inner.joinRequests()).map((request) => request.userId));
+      return toArray(refs.outsiders)
+        .map((member) => member.id)
+        .filter((id) => !requested.has(id));
     },
   });
   return refs;

@@ -6,6 +6,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
+import { toArray, type Sequence } from '../sequence';
 import { ASIDE_STREAM, RUNTIME_STREAM } from './streams';
 
 /**
@@ -62,9 +63,16 @@ export class Draw {
   uuid = () => this.f.string.uuid();
   int = (min: number, max: number) => this.f.number.int({ min, max });
   chance = (p: number) => this.f.number.float({ min: 0, max: 1 }) < p;
-  pick = <T>(items: readonly T[]): T => this.f.helpers.arrayElement(items);
-  some = <T>(items: readonly T[], min: number, max: number): T[] =>
-    items.length === 0 ? [] : this.f.helpers.arrayElements(items, { min: Math.min(min, items.length), max: Math.min(max, items.length) });
+  /** One of `items`, drawn as faker's `helpers.arrayElement` draws (a seed picks what it always picked), read by position. */
+  pick = <T>(items: Sequence<T>): T => {
+    if (items.length === 0) throw new Error('Cannot pick from an empty list');
+    return items.at(items.length > 1 ? this.f.number.int({ max: items.length - 1 }) : 0)!;
+  };
+  /** Between `min` and `max` of `items`, drawn as faker's `helpers.arrayElements` draws: it copies `items`, so for short lists. */
+  some = <T>(items: Sequence<T>, min: number, max: number): T[] =>
+    items.length === 0
+      ? []
+      : this.f.helpers.arrayElements(toArray(items), { min: Math.min(min, items.length), max: Math.min(max, items.length) });
   snowflake = () => this.f.string.numeric({ length: 18, allowLeadingZeros: false });
   /** A timestamp anywhere in the world's range, or after `from` within `spanDays`; never past its end. */
   time = (from = WORLD_START, spanDays = (WORLD_END - WORLD_START) / 86_400) =>
@@ -81,7 +89,25 @@ export class Draw {
   }
 }
 
-/** A token secret: a recognisable prefix and 40 random characters. */
+/** A token secret: a recognisable prefix and 40 letters and digits drawn from `f` (seeded: the same for the same seed). */
 export function tokenSecret(f: Faker): string {
   return `cst_${f.string.alphanumeric(40)}`;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** The bytes kept: the largest multiple of 62 a byte holds, so that every character is as likely. */
+const UNBIASED_BELOW = 256 - (256 % ALPHANUMERIC.length);
+
+/**
+ * A token secret shaped as {@link tokenSecret}'s, from the platform's secure random source
+ * (`crypto.getRandomValues`, in Node and browsers): no seed predicts it.
+ */
+export function randomTokenSecret(): string {
+  let secret = 'cst_';
+  while (secret.length < 44) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(48))) {
+      if (byte < UNBIASED_BELOW && secret.length < 44) secret += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+    }
+  }
+  return secret;
 }

@@ -23,17 +23,18 @@ import { shifts } from './shifts';
 import { CAD_STREAM, DEPARTMENT_STREAM, INFO_STREAM, SERVER_TABLE_STREAMS } from './streams';
 import { lazily, seedRows, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 import { seedTokens, type Secrets, type TokenRecord } from './tokens';
+import { mapped, prefix, toArray, type Sequence } from '../sequence';
 
 export { cadRefs, cadTables, type CadWorld } from './cad';
 export { departmentRefs, departments, departmentTables, type DepartmentWorld } from './departments';
-export { Draw, runtimeFaker, seededFaker, tokenSecret, WORLD_END, WORLD_START } from './draw';
+export { Draw, randomTokenSecret, runtimeFaker, seededFaker, tokenSecret, WORLD_END, WORLD_START } from './draw';
 export type { ServerRow } from './info';
 export { CALL_TITLES, LOG_REASONS, SHIFT_TYPES } from './kinds';
 export type { AccountLink } from './members';
 export type { RoleRow } from './roles';
 export type { ShiftRow } from './shifts';
 export type { CadRefs, DepartmentRefs, RowsOf, ServerRefs, Table } from './table';
-export { tokens, type Permission, type TokenRecord } from './tokens';
+export { tokens, withRandomSecrets, type Permission, type TokenRecord } from './tokens';
 
 /**
  * The server-wide tables: `ServerStore` has one collection per entry, named and documented as
@@ -177,10 +178,18 @@ const NO_CAD_COUNTS: WorldCounts = {
 /** How many former members' ids a server without members draws for the rows they wrote. */
 const FORMER_MEMBERS = 20;
 
-/** The server-wide tables refs are drawn from, each read when first needed. */
-export type RefSources = Sources<{
-  readonly [Name in 'members' | 'roles' | 'applications' | 'links' | 'joinRequests' | 'logs']: readonly ServerRows[Name][number][];
-}>;
+/** The server-wide tables refs are drawn from, each read when first needed, and the usernames logs name. */
+export type RefSources = Sources<
+  { readonly [Name in 'members' | 'roles' | 'applications' | 'links' | 'joinRequests']: Sequence<ServerRows[Name][number]> } & {
+    /** The usernames moderation logs name, each once. */
+    readonly loggedNames: Sequence<string>;
+  }
+>;
+
+/** The strings of `names`, each once, in order. */
+export const distinctNames = (names: readonly unknown[]): string[] => [
+  ...new Set(names.filter((name): name is string => typeof name === 'string')),
+];
 
 /**
  * What a server's rows may point at, from the rows it has (each field computed when a seeder
@@ -189,28 +198,26 @@ export type RefSources = Sources<{
 export function serverRefs(info: ServerRow, rows: RefSources, formerIds: readonly string[] = []): ServerRefs {
   const refs: ServerRefs = lazily<ServerRefs>({
     serverId: () => info.id,
-    roleIds: () => rows.roles().map((role) => role.id),
+    roleIds: () => mapped(rows.roles(), (role) => role.id),
     members: rows.members,
-    authorIds: () => {
-      const memberIds = rows.members().map((member) => member.id);
-      return memberIds.length ? memberIds : formerIds;
-    },
-    staffIds: () => refs.authorIds.slice(0, Math.max(1, Math.ceil(refs.authorIds.length / 20))),
+    authorIds: () => (rows.members().length ? mapped(rows.members(), (member) => member.id) : formerIds),
+    staffIds: () => prefix(refs.authorIds, (authors) => Math.max(1, Math.ceil(authors / 20))),
     applications: rows.applications,
     joinCodes: () => [info.joinCode as string],
     // Logs are about players: those already logged, else the members.
     usernames: () => {
-      const named = (names: readonly unknown[]) => [...new Set(names.filter((name): name is string => typeof name === 'string'))];
-      const logged = named(rows.logs().map((log) => log.username));
-      return logged.length ? logged : named(rows.members().map((member) => member.username));
+      const logged = rows.loggedNames();
+      return logged.length ? logged : distinctNames(toArray(rows.members()).map((member) => member.username));
     },
+    // Who lacks something is found by reading the whole server (O(members)): only the tables
+    // that draw such a member read these.
     unlinked: () => {
-      const linked = new Set(rows.links().map((link) => link.memberId));
-      return rows.members().filter((member) => !linked.has(member.id));
+      const linked = new Set(toArray(rows.links()).map((link) => link.memberId));
+      return toArray(rows.members()).filter((member) => !linked.has(member.id));
     },
     applicants: () => {
-      const requested = new Set(rows.joinRequests().map((request) => request.userId));
-      return refs.authorIds.filter((id) => !requested.has(id));
+      const requested = new Set(toArray(rows.joinRequests()).map((request) => request.userId));
+      return toArray(refs.authorIds).filter((id) => !requested.has(id));
     },
   });
   return refs;
@@ -223,7 +230,7 @@ const seededSources = (rows: Partial<ServerRows>): RefSources => ({
   applications: () => rows.applications ?? [],
   links: () => rows.links ?? [],
   joinRequests: () => rows.joinRequests ?? [],
-  logs: () => rows.logs ?? [],
+  loggedNames: () => distinctNames((rows.logs ?? []).map((log) => log.username)),
 });
 
 function buildServer(seed: number, serverIndex: number, counts: WorldCounts, withCad: boolean): ServerWorld {

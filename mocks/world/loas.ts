@@ -3,14 +3,16 @@
  * @module
  */
 import { LoaSchema, type Loa } from '../../src/schemas/index';
+import type { Sequence } from '../sequence';
 import type { Draw } from './draw';
 import { byTime, type DepartmentRefs, type Table } from './table';
 import { nullWhenUnset, openJson } from './variety';
 
-const spec = byTime<Loa>('createdAt', ['memberId']);
+// `status`: the activity reviews pending LOAs and ends running ones.
+const spec = byTime<Loa>('createdAt', ['memberId', 'status']);
 
 /** An LOA of `memberId` at a seeded stage of its life: pending, approved, denied, ended or cancelled. */
-function loaOf(d: Draw, serverId: string, memberId: string, staffIds: readonly string[], index: number): Loa {
+function loaOf(d: Draw, serverId: string, memberId: string, staffIds: Sequence<string>, index: number): Loa {
   const createdAt = d.time();
   const status = d.int(0, 4);
   const loa: Loa = {

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { int64, str } from '../../src/schemas/common';
 import { MemberSchema, type Member } from '../../src/schemas/index';
 import { byTime, type Table } from './table';
+import { toArray } from '../sequence';
 import type { Draw } from './draw';
 import { openJson } from './variety';
 
@@ -68,5 +69,5 @@ export const links: Table<AccountLink> = {
   row: (d, { unlinked }) => linkOf(d, d.pick(unlinked)),
   needs: ['unlinked'],
   // Most members link an account; the rest answer 404 to chat-id lookups.
-  seed: (d, { members }) => members.flatMap((member) => (d.chance(0.85) ? [linkOf(d, member)] : [])),
+  seed: (d, { members }) => toArray(members).flatMap((member) => (d.chance(0.85) ? [linkOf(d, member)] : [])),
 };

@@ -21,7 +21,8 @@ export interface ShiftRow extends Shift {
   createdAt: number;
 }
 
-const spec = byTime<ShiftRow>('createdAt', ['memberId']);
+// `endedAt`: the open shifts (`null`) are the activity's to end.
+const spec = byTime<ShiftRow>('createdAt', ['memberId', 'endedAt']);
 
 /** A shift of `memberId`; nine in ten have ended, within six hours. */
 function shiftOf(d: Draw, serverId: string, memberId: string, departmentId?: string): ShiftRow {

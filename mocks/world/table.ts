@@ -8,25 +8,30 @@ import type * as z from 'zod/mini';
 import type { Application, CadCall, CadRecord, CadUnit, CadUnitGroup, Department, DepartmentRank, Member } from '../../src/schemas/index';
 import type { CollectionSpec } from '../collection';
 import type { References } from '../references';
+import type { Sequence } from '../sequence';
 import type { Draw } from './draw';
 
-/** The rows a server's other rows point at: what a seeder picks references from. */
+/**
+ * The rows a server's other rows point at: what a seeder picks references from. Lists are
+ * {@link Sequence}s: arrays while the world is seeded, live views of the store's tables for
+ * `create()`, so a row costs O(log n) to make however big the tables it points into are.
+ */
 export interface ServerRefs {
   readonly serverId: string;
-  readonly roleIds: readonly string[];
-  readonly members: readonly Member[];
+  readonly roleIds: Sequence<string>;
+  readonly members: Sequence<Member>;
   /** Who writes rows: the members, or a few former members on a server without any. */
-  readonly authorIds: readonly string[];
+  readonly authorIds: Sequence<string>;
   /** The first twentieth of the authors: who reviews and moderates. */
-  readonly staffIds: readonly string[];
-  readonly applications: readonly Application[];
+  readonly staffIds: Sequence<string>;
+  readonly applications: Sequence<Application>;
   readonly joinCodes: readonly string[];
   /** The names moderation logs are written about. */
-  readonly usernames: readonly string[];
+  readonly usernames: Sequence<string>;
   /** Members without a linked chat account (a link is keyed by its member). */
-  readonly unlinked: readonly Member[];
+  readonly unlinked: Sequence<Member>;
   /** Who may ask to join (a join request is keyed by its user): anyone without a request yet. */
-  readonly applicants: readonly string[];
+  readonly applicants: Sequence<string>;
 }
 
 /** A department's kind: its name, icon and the agency prefix of its callsigns. */
@@ -40,20 +45,20 @@ export interface DepartmentKind {
 export interface DepartmentRefs extends ServerRefs {
   readonly department: Department;
   readonly kind: DepartmentKind;
-  readonly ranks: readonly DepartmentRank[];
+  readonly ranks: Sequence<DepartmentRank>;
   /** Its members' ids. */
-  readonly rosterIds: readonly string[];
+  readonly rosterIds: Sequence<string>;
   /** Server members not in it: who may be added, or ask to join (`applicants`, without a request yet). */
-  readonly outsiders: readonly Member[];
+  readonly outsiders: Sequence<Member>;
 }
 
 /** The CAD rows other CAD rows point at. */
 export interface CadRefs extends ServerRefs {
   readonly agencies: readonly string[];
-  readonly units: readonly CadUnit[];
-  readonly unitGroups: readonly CadUnitGroup[];
-  readonly records: readonly CadRecord[];
-  readonly calls: readonly CadCall[];
+  readonly units: Sequence<CadUnit>;
+  readonly unitGroups: Sequence<CadUnitGroup>;
+  readonly records: Sequence<CadRecord>;
+  readonly calls: Sequence<CadCall>;
 }
 
 /**

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { int64, str } from '../../src/schemas/common';
 import type { CollectionSpec } from '../collection';
-import { Draw, seededFaker, tokenSecret, WORLD_START } from './draw';
+import { Draw, randomTokenSecret, seededFaker, tokenSecret, WORLD_START } from './draw';
 import { TOKENS_STREAM } from './streams';
 import type { Table } from './table';
 
@@ -49,6 +49,8 @@ export interface TokenRecord {
 export const tokenSpec: CollectionSpec<TokenRecord> = {
   key: 'id',
   indexes: ['secret', 'serverId'],
+  // A secret names one token: two tokens under one secret would authenticate as whichever came first.
+  unique: ['secret'],
   orderBy: ['createdAt', 'id'],
   sort: 'asc',
 };
@@ -113,4 +115,19 @@ export function seedTokens(seed: number, mainId: string, noCadId: string): { tok
     tokens: [...all],
     secrets: { main: main.secret, noCad: noCad.secret, readOnly: readOnly.secret, expired: expired.secret, revoked: revoked.secret },
   };
+}
+
+/**
+ * `world` with fresh secrets from the platform's secure random source for its five tokens (the
+ * same rows otherwise): what `createMockApi` serves a snapshot of a real server under, since the
+ * seeded secrets are the same in every install.
+ */
+export function withRandomSecrets<World extends { tokens: TokenRecord[]; secrets: Secrets }>(world: World): World {
+  const secrets = { ...world.secrets };
+  const renewed = new Map<string, string>();
+  for (const role of Object.keys(secrets) as (keyof Secrets)[]) {
+    secrets[role] = randomTokenSecret();
+    renewed.set(world.secrets[role], secrets[role]);
+  }
+  return { ...world, tokens: world.tokens.map((token) => ({ ...token, secret: renewed.get(token.secret) ?? token.secret })), secrets };
 }

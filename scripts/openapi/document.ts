@@ -14,6 +14,7 @@ import { apiRequests, namedSchemas, repositoryRoot, resourceFiles, type ApiReque
 import { exportedConsts, sourceFiles } from './source-docs';
 import { notFoundReasons, unavailableReasons } from './spec-statuses';
 import { MAX_PAGE_SIZE } from '../../mocks/paging';
+import { MAX_BODY_BYTES } from '../../mocks/replies';
 import { listOrders, type ListOrder } from '../readme/orders';
 
 export interface Reference {
@@ -103,6 +104,10 @@ const sharedResponses: Record<string, ResponseObject> = {
     description: 'The token lacks the permission the request needs (spec Part 5 item 7; which permission each request needs is not shown).',
     content: json('AuthErrorResponse'),
   },
+  PayloadTooLarge: {
+    description: `A request body over ${MAX_BODY_BYTES} bytes (1 MiB). The spec shows no limit; the SDK's HTTP mock (\`startMockHttpServer\`, the bin) reads no more of any request that may carry a body, and closes the connection.`,
+    content: json('ErrorResponse'),
+  },
   TooManyRequests: {
     description:
       "The token's rate limit is spent. The spec enforces limits per server token but does not show the response (Part 8); this is the SDK mock's.",
@@ -158,7 +163,7 @@ const info = (version: string, license: string): OpenApiDocument['info'] => ({
   description: [
     `The Community Server Data API, as described by its interface description version ${SPEC_VERSION}. Generated from the zod schemas of community-server-sdk ${version} (\`npm run openapi\`); \`info.version\` is the SDK's version.`,
     'Responses may carry fields beyond those listed: every response object accepts unknown fields, as the SDK does. Fields whose type the spec leaves open have no type here. Integers carry the width the spec gives them as `format` (`int32`, `int64`).',
-    "Statuses: each request lists its success and the error statuses the spec gives it (Part 4; and Part 7's 404 for the server #1 addresses and the application #5 lists the responses of), plus 401 and 403 on every request that needs a token (Part 5: all but the four health probes). 401 and 403 bodies come in either error shape (Part 7). 429 with `Retry-After` is documented on requests that need a token: the spec enforces rate limits per token without showing the response (Part 8), and the SDK's mock answers 429 with `Retry-After` when rate limiting is on. 400 is documented on the 29 list requests and the two requests with an integer id: the spec gives a 400 only to an invalid token request (Part 7), but the SDK's mock refuses a paging parameter out of range (`page` below 1, `pageSize` or `limit` outside 1–100), an `orderBy` or `sort` the list does not know, an empty or repeated paging parameter, and an id that is not a 32-bit integer, so a client generated from this document meets no status it omits. Paging limits and each list's `orderBy` values are the mock's (the spec shows neither, Part 8).",
+    "Statuses: each request lists its success and the error statuses the spec gives it (Part 4; and Part 7's 404 for the server #1 addresses and the application #5 lists the responses of), plus 401 and 403 on every request that needs a token (Part 5: all but the four health probes). 401 and 403 bodies come in either error shape (Part 7). 429 with `Retry-After` is documented on requests that need a token: the spec enforces rate limits per token without showing the response (Part 8), and the SDK's mock answers 429 with `Retry-After` when rate limiting is on. 400 is documented on the 29 list requests and the two requests with an integer id: the spec gives a 400 only to an invalid token request (Part 7), but the SDK's mock refuses a paging parameter out of range (`page` below 1, `pageSize` or `limit` outside 1–100), an `orderBy` or `sort` the list does not know, an empty or repeated paging parameter, and an id that is not a 32-bit integer, so a client generated from this document meets no status it omits. 413 is documented on the requests that may carry a body (POST and DELETE): the SDK's HTTP mock refuses one over 1 MiB. Paging limits and each list's `orderBy` values are the mock's (the spec shows neither, Part 8).",
   ].join('\n\n'),
 });
 
@@ -214,6 +219,8 @@ function responses(request: ApiRequest): Operation['responses'] {
   }
   const notFound = notFoundReasons[number];
   if (notFound) all['404'] = { description: `Not found: ${notFound}.`, content: json('ErrorResponse') };
+  // Every method but GET may carry a body, which the HTTP mock reads and limits (HEAD is GET's).
+  if (endpoint.method !== 'GET') all['413'] = { $ref: '#/components/responses/PayloadTooLarge' };
   if (endpoint.auth) all['429'] = { $ref: '#/components/responses/TooManyRequests' };
   const unavailable = unavailableReasons[number];
   if (unavailable) all['503'] = { description: unavailable, content: successContent(request) };

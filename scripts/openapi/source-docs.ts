@@ -65,24 +65,39 @@ export function exportedConsts(files: readonly string[]): Map<string, { doc: str
 
 /**
  * The lines of the resource tables exported by `files`, by dotted SDK name (`cad.calls.list`):
- * each `name: call('path', …)` property, found however deep the table nests.
+ * each `name: call('path', …)` property, found however deep the table nests. A property may
+ * also name a `const` of its file that holds the call (`get: member`, after
+ * `const member = get('/api/v1/server/members/{memberId}', Member)`: a list's line names it as
+ * its item's get); its doc comment is the property's.
  */
 export function resourceLines(files: readonly string[]): Map<string, ResourceLine> {
   const lines = new Map<string, ResourceLine>();
-  const visit = (table: ts.ObjectLiteralExpression, prefix: string) => {
-    for (const property of table.properties) {
-      if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue;
-      const name = prefix + property.name.text;
-      const value = property.initializer;
-      if (ts.isObjectLiteralExpression(value)) visit(value, `${name}.`);
-      else if (ts.isCallExpression(value) && value.arguments[0] && ts.isStringLiteral(value.arguments[0])) {
-        const identifiers = value.arguments.filter(ts.isIdentifier).map((argument) => argument.text);
-        lines.set(name, { doc: docOf(property), path: value.arguments[0].text, identifiers });
+  for (const file of files) {
+    const calls = new Map<string, ts.CallExpression>();
+    const tables: [string, ts.ObjectLiteralExpression][] = [];
+    for (const statement of parse(file).statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+      for (const { name, initializer } of statement.declarationList.declarations) {
+        if (!ts.isIdentifier(name) || !initializer) continue;
+        if (ts.isCallExpression(initializer)) calls.set(name.text, initializer);
+        else if (exported && ts.isObjectLiteralExpression(initializer)) tables.push([name.text, initializer]);
       }
     }
-  };
-  for (const [name, { initializer }] of exportedConsts(files)) {
-    if (initializer && ts.isObjectLiteralExpression(initializer)) visit(initializer, `${name}.`);
+    const visit = (table: ts.ObjectLiteralExpression, prefix: string) => {
+      for (const property of table.properties) {
+        if (!(ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) || !ts.isIdentifier(property.name)) continue;
+        const name = prefix + property.name.text;
+        const value = ts.isPropertyAssignment(property) ? property.initializer : property.name;
+        if (ts.isObjectLiteralExpression(value)) visit(value, `${name}.`);
+        const call = ts.isCallExpression(value) ? value : ts.isIdentifier(value) ? calls.get(value.text) : undefined;
+        if (call?.arguments[0] && ts.isStringLiteral(call.arguments[0])) {
+          const identifiers = call.arguments.filter(ts.isIdentifier).map((argument) => argument.text);
+          lines.set(name, { doc: docOf(property), path: call.arguments[0].text, identifiers });
+        }
+      }
+    };
+    for (const [name, table] of tables) visit(table, `${name}.`);
   }
   return lines;
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { ListParams, PathPart, RequestOptions } from './types';
-import { InvalidArgumentError } from './errors';
+import { InvalidArgumentError } from './error-base';
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
@@ -96,18 +96,27 @@ export function listQuery(params: unknown): string {
 }
 
 /** Every request option, and only those: the compiler fails when this and {@link RequestOptions} part. */
-const requestOptionKinds: Record<keyof RequestOptions, true> = { signal: true, timeout: true, maxRetries: true, headers: true };
-const REQUEST_OPTIONS = Object.keys(requestOptionKinds);
+const requestOptionKinds: Record<keyof RequestOptions, true> = {
+  signal: true,
+  timeout: true,
+  maxRetries: true,
+  headers: true,
+  cache: true,
+};
+const REQUEST_OPTIONS = /* @__PURE__ */ Object.keys(requestOptionKinds);
 
 /** Per-call options, checked. */
 export function checkRequestOptions(options: unknown): RequestOptions {
   checkOptions(options, REQUEST_OPTIONS, 'request');
   if (options === undefined) return {};
-  const { signal, timeout, maxRetries, headers } = options;
+  const { signal, timeout, maxRetries, headers, cache } = options;
   if (signal !== undefined && !isAbortSignal(signal)) throw new InvalidArgumentError('signal must be an AbortSignal');
   checkTimeout('timeout', timeout);
   checkRetries('maxRetries', maxRetries);
   if (headers !== undefined) checkHeaders(headers);
+  if (cache !== undefined && cache !== 'default' && cache !== 'reload' && cache !== 'no-store') {
+    throw new InvalidArgumentError(`cache must be 'default', 'reload' or 'no-store', got ${describe(cache)}`);
+  }
   return options;
 }
 
@@ -144,7 +153,7 @@ export function checkRetries(name: string, value: unknown): void {
   }
 }
 
-function isAbortSignal(value: unknown): value is AbortSignal {
+export function isAbortSignal(value: unknown): value is AbortSignal {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -9,6 +9,7 @@ import type { APIPromise } from './api-promise';
 import type { PagePromise } from './pagination';
 import type { ListParams, PathPart, RequestOptions, WatchKeys } from './types';
 import { PageSchema } from '../schemas/common';
+import { isLine, linesOf, type Table as LineTable } from './table';
 
 /**
  * Path parameters by name, as labelled one-element tuples: spreading them keeps the label, so
@@ -74,12 +75,16 @@ export type PathArgs<Path extends string> = Path extends `${string}{${infer Name
 /** How a response body is read and what it becomes. */
 export type ResponseKind = 'json' | 'page' | 'text';
 
+/** The HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
 /**
- * One request of the API. `Method` is the signature the client exposes for it; it exists only
- * at type level.
+ * One request of the API. `Method` is the signature the client exposes for it and `Verb` its
+ * HTTP method, as the line declares it (what tells a read from a write at type level, e.g. for
+ * `community-server-sdk/query`); `Method` exists only at type level.
  */
-export interface Endpoint<Method = unknown> {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+export interface Endpoint<Method = unknown, Verb extends HttpMethod = HttpMethod> {
+  readonly method: Verb;
   readonly path: string;
   readonly parts: readonly PathPart[];
   readonly kind: ResponseKind;
@@ -93,6 +98,8 @@ export interface Endpoint<Method = unknown> {
   readonly maxRetries: number | undefined;
   /** How `watch()` tells a list's items apart and finds new ones (lists only). */
   readonly watch: WatchKeys | undefined;
+  /** The GET that answers one of a list's items (lists only): the cache keeps a watch's items as its answers. */
+  readonly itemGet: Endpoint | undefined;
   /** @internal type carrier */
   readonly __method?: Method;
 }
@@ -105,6 +112,11 @@ export interface EndpointSettings {
   maxRetries?: number;
   /** A list's watch keys: its id field and, when its items carry one, its time field. */
   watch?: WatchKeys;
+  /**
+   * A list's item GET, when there is one: its path is the list's parameters by name, then the
+   * item's id (`watch.id`) as its last, and it answers what the list's items are.
+   */
+  itemGet?: Endpoint;
 }
 
 type Options = [options?: RequestOptions];
@@ -135,14 +147,14 @@ function parsePath(path: string): PathPart[] {
     });
 }
 
-function define<Method>(
-  method: Endpoint['method'],
+function define<Method, Verb extends HttpMethod>(
+  method: Verb,
   path: string,
   kind: ResponseKind,
   schema: z.ZodMiniType | undefined,
   body: z.ZodMiniType | undefined,
   settings: EndpointSettings,
-): Endpoint<Method> {
+): Endpoint<Method, Verb> {
   return {
     method,
     path,
@@ -153,42 +165,39 @@ function define<Method>(
     auth: settings.auth ?? true,
     maxRetries: settings.maxRetries,
     watch: settings.watch,
+    itemGet: settings.itemGet,
   };
 }
 
 /** A GET answering one JSON value that `schema` describes. */
 export const get = <const Path extends string, Schema extends z.ZodMiniType>(path: Path, schema: Schema, settings: EndpointSettings = {}) =>
-  define<JsonMethod<Path, z.infer<Schema>>>('GET', path, 'json', schema, undefined, settings);
+  define<JsonMethod<Path, z.infer<Schema>>, 'GET'>('GET', path, 'json', schema, undefined, settings);
 
 /**
  * A GET answering a page of items that `item` describes; the method returns a `PagePromise`.
- * `watch` names the fields `PagePromise.watch()` follows the list by (see `WatchKeys`).
+ * `watch` names the fields `PagePromise.watch()` follows the list by (see `WatchKeys`);
+ * `itemGet`, the GET of one item, which must answer what the list's items are.
  */
 export const list = <const Path extends string, Item extends z.ZodMiniType>(
   path: Path,
   item: Item,
-  settings: EndpointSettings & { watch: WatchKeys },
-) => define<ListMethod<Path, z.infer<Item>>>('GET', path, 'page', PageSchema(item), undefined, settings);
+  settings: EndpointSettings & { watch: WatchKeys; itemGet?: Endpoint<(...args: never[]) => APIPromise<z.infer<Item>>> },
+) => define<ListMethod<Path, z.infer<Item>>, 'GET'>('GET', path, 'page', PageSchema(item), undefined, settings);
 
 /** A GET answering plain text. */
 export const text = <const Path extends string>(path: Path, settings: EndpointSettings = {}) =>
-  define<JsonMethod<Path, string>>('GET', path, 'text', undefined, undefined, settings);
+  define<JsonMethod<Path, string>, 'GET'>('GET', path, 'text', undefined, undefined, settings);
 
 /** A POST sending a JSON body that `body` validates before sending. */
 export const post = <const Path extends string, Body extends z.ZodMiniType, Schema extends z.ZodMiniType>(
   path: Path,
   body: Body,
   schema: Schema,
-) => define<BodyMethod<Path, z.input<Body>, z.infer<Schema>>>('POST', path, 'json', schema, body, {});
+) => define<BodyMethod<Path, z.input<Body>, z.infer<Schema>>, 'POST'>('POST', path, 'json', schema, body, {});
 
 /** A DELETE answering one JSON value. */
 export const del = <const Path extends string, Schema extends z.ZodMiniType>(path: Path, schema: Schema) =>
-  define<JsonMethod<Path, z.infer<Schema>>>('DELETE', path, 'json', schema, undefined, {});
-
-/** A table of endpoints, possibly nested (`cad.calls.list`). */
-export interface ResourceTable {
-  readonly [name: string]: Endpoint | ResourceTable;
-}
+  define<JsonMethod<Path, z.infer<Schema>>, 'DELETE'>('DELETE', path, 'json', schema, undefined, {});
 
 /**
  * The methods a client exposes for a resource table.
@@ -198,16 +207,13 @@ export type Resource<Table> = {
   readonly [Name in keyof Table]: Table[Name] extends Endpoint<infer Method> ? Method : Resource<Table[Name]>;
 };
 
-export function isEndpoint(value: Endpoint | ResourceTable): value is Endpoint {
-  return typeof (value as Endpoint).method === 'string' && Array.isArray((value as Endpoint).parts);
-}
+/** A table of endpoints, possibly nested (`cad.calls.list`). */
+export type ResourceTable = LineTable<Endpoint>;
+
+export const isEndpoint: (value: Endpoint | ResourceTable) => value is Endpoint = isLine;
 
 /**
- * Every endpoint of a table with its dotted name (`cad.calls.list`), in the table's order: the
- * one walk of the table that the mock, the OpenAPI generator and the tests share.
+ * Every endpoint of a table with its dotted name (`cad.calls.list`), in the table's order (the
+ * walk itself is `table.ts`'s, free of zod).
  */
-export function endpointsOf(table: ResourceTable, prefix = ''): { name: string; endpoint: Endpoint }[] {
-  return Object.entries(table).flatMap(([key, entry]) =>
-    isEndpoint(entry) ? [{ name: prefix + key, endpoint: entry }] : endpointsOf(entry, `${prefix}${key}.`),
-  );
-}
+export const endpointsOf: (table: ResourceTable, prefix?: string) => { name: string; endpoint: Endpoint }[] = linesOf;

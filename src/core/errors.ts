@@ -4,34 +4,12 @@
  */
 import type { z } from 'zod/mini';
 import { brand } from './brand';
+import { CommunityServerError } from './error-base';
 import { redact } from './redact';
 import { retryAfterSeconds } from './retry-policy';
 
-/**
- * The base of every error this SDK throws, so one `instanceof` check catches them all.
- * @example
- * try { await client.members.get(id); }
- * catch (error) { if (error instanceof CommunityServerError) console.error(error.message); }
- */
-export class CommunityServerError extends Error {
-  override name = 'CommunityServerError';
-  static {
-    brand(this, 'CommunityServerError');
-  }
-}
-
-/**
- * An argument or option the SDK refused before sending anything: an empty id, a non-integer
- * `unitId`, an unknown list parameter, a `baseUrl` that cannot resolve.
- * @example
- * await client.cad.units.get(1.5); // throws InvalidArgumentError: unitId must be an int32
- */
-export class InvalidArgumentError extends CommunityServerError {
-  override name = 'InvalidArgumentError';
-  static {
-    brand(this, 'InvalidArgumentError');
-  }
-}
+// The two that need no response live apart (see error-base.ts); this module stays the one to import.
+export { CommunityServerError, InvalidArgumentError } from './error-base';
 
 /**
  * The fields of an {@link ApiError}, parsed from the response; also what a test double passes

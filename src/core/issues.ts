@@ -7,7 +7,7 @@
 import type * as z from 'zod/mini';
 
 /** zod's message when a schema gives none of its own. */
-const GENERIC_MESSAGE = 'Invalid input';
+export const GENERIC_MESSAGE = 'Invalid input';
 
 /**
  * zod/mini ships no message locale (loading one would change the caller's zod globally), so

@@ -12,6 +12,7 @@ import { RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Se
 import { sleep, withTimeout } from './sleep';
 import { label, type Log, type LogTarget } from './log';
 import { describeThrown } from './redact';
+import { tokenIdentity } from './identity';
 
 /**
  * What one answer said about the rate-limit window, as a store records it.
@@ -125,19 +126,6 @@ export const STORE_TIMEOUT_MS = 500;
 /** After a failure, the store is tried again this often, in the background. */
 export const STORE_RETRY_MS = 500;
 
-/** 128 bits of the SHA-256 of `text`, in hex: a key that names `text` without showing it. */
-export async function hashKey(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * The window's key: a hash of base URL and token, so the token itself never reaches the store
- * (nor its keys, logs or dumps), while clients of one token on one service find one window.
- * Also what names the token in a fleet's keys (`watch({ fleet })`).
- */
-export const windowKey = (baseUrl: string, token: string | undefined): Promise<string> => hashKey(`${baseUrl}\n${token ?? ''}`);
-
 export interface StoreGateOptions {
   store: RateLimitStore;
   baseUrl: string;
@@ -166,7 +154,7 @@ export class StoreGate implements Gate {
 
   constructor({ store, baseUrl, token, log, now = Date.now }: StoreGateOptions) {
     this.#store = store;
-    this.#key = windowKey(baseUrl, token);
+    this.#key = tokenIdentity(baseUrl, token);
     this.#log = log;
     this.#now = now;
     this.#local = new RateLimitGate(log, now);

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise';
 import { buildPath, checkRequestOptions, listQuery } from './arguments';
+import type { Cache } from './cache';
 import type { Endpoint } from './endpoint';
 import type { ListParams } from './types';
 import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './errors';
@@ -26,12 +27,16 @@ export type ValidationMode = 'error' | 'warn' | 'off';
 
 export interface CallerConfig {
   send: Send;
+  /** Coalescing and the cache: every call's answer goes through it. */
+  cache: Cache;
   validation: ValidationMode;
   hasToken: boolean;
   /** Where `validation: 'warn'` reports. */
   log: Log;
   /** A hash naming the token and service (never the token): what a watch's fleet keys its list by. */
   identity: () => Promise<string>;
+  /** The dotted name of `endpoint`, a neighbour of the method `name` in its table (`members.list` → its `get`: `members.get`). */
+  siblingName(name: string, endpoint: Endpoint): string;
 }
 
 /** Calls `endpoint`, the client method `name` (`members.get`), with a method's arguments. */
@@ -69,39 +74,90 @@ export function createCaller(config: CallerConfig): Call {
       return failed;
     }
     if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));
-    return listPromise(endpoint, request, parts.listParams ?? {});
+    return listPromise(endpoint, request, parts.listParams ?? {}, parts.pathArgs);
   };
 
-  // The body is read inside the send, so the call's trace ends after its schema was checked.
+  // The body is read inside the send, so the call's trace ends after its schema was checked. The
+  // cache calls `load` once per flight, with the flight's signal; or with the caller's own,
+  // already aborted, to have the door reject it as any aborted call.
   const fetchData = (endpoint: Endpoint, request: OutgoingRequest): Promise<WithResponse<unknown>> =>
-    config.send(request, (received) => ({ data: readBody(endpoint, request, received), response: received.response }));
+    config.cache.read(request, (signal) =>
+      config.send(signal === request.options.signal ? request : { ...request, options: { ...request.options, signal } }, (received) => ({
+        data: readBody(endpoint, request, received),
+        response: received.response,
+      })),
+    );
+
+  /** Pages the cache answered: too old, perhaps, for a watch to start from. */
+  const cachedPages = new WeakSet<object>();
 
   /**
    * A list request, described once: its next pages and its watch's polls re-send the same
-   * request with other page and order parameters.
+   * request with other page and order parameters. A watch's polls skip the cache's entries
+   * (they look for what is new) but leave theirs, unless the list asked for `'no-store'`.
    */
-  function listPromise(endpoint: Endpoint, request: OutgoingRequest, params: ListParams): PagePromise<unknown> {
-    const again = (overrides: ListParams, signal?: AbortSignal) => {
+  function listPromise(
+    endpoint: Endpoint,
+    request: OutgoingRequest,
+    params: ListParams,
+    pathArgs: readonly unknown[],
+  ): PagePromise<unknown> {
+    const again = (overrides: ListParams, signal?: AbortSignal, cache = request.options.cache) => {
       const merged = { ...params, ...overrides };
       const callerSignal = request.options.signal;
       const both = signal && callerSignal ? AbortSignal.any([signal, callerSignal]) : (signal ?? callerSignal);
-      const options = both ? { ...request.options, signal: both } : request.options;
-      return listPromise(endpoint, { ...request, query: listQuery(merged), options }, merged);
+      const options = { ...request.options, signal: both, cache };
+      return listPromise(endpoint, { ...request, query: listQuery(merged), options }, merged, pathArgs);
     };
     const fetchPage = (page: number) => again({ page });
+    const { itemGet } = endpoint;
     const source: WatchSource<unknown> = {
       list: `${request.method} ${request.path}`,
       keys: endpoint.watch ?? { id: 'id' },
       params,
-      fetchPage: again,
+      fetchPage: (overrides, signal) => again(overrides, signal, request.options.cache === 'no-store' ? 'no-store' : 'reload'),
       log: config.log,
       identity: config.identity,
+      fresh: (page) => !cachedPages.has(page),
+      // The item stands for its `get`'s answer: the cache keeps it there.
+      yielded: itemGet && ((item) => rememberItem(request.endpoint, itemGet, endpoint, pathArgs, source.keys.id, item)),
     };
-    const pages = fetchData(endpoint, request).then(({ data, response }) => ({
-      data: new Page(data as PageEnvelope<unknown>, fetchPage),
-      response,
-    }));
+    const pages = fetchData(endpoint, request).then((result) => {
+      const page = new Page(result.data as PageEnvelope<unknown>, fetchPage);
+      if (config.cache.isHit(result)) cachedPages.add(page);
+      return { data: page, response: result.response };
+    });
     return new PagePromise(pages, fetchPage, source);
+  }
+
+  /**
+   * Stores a list's item as the answer of its `get`: the get's path takes the list's path
+   * parameters by name, and the item's id as its last. An item whose id cannot make a path is
+   * left out.
+   */
+  function rememberItem(
+    listName: string,
+    itemGet: Endpoint,
+    list: Endpoint,
+    listArgs: readonly unknown[],
+    idKey: string,
+    item: unknown,
+  ): void {
+    if (!config.cache.enabled) return;
+    const named = new Map<string, unknown>();
+    list.parts.filter((part) => typeof part !== 'string').forEach((part, index) => named.set(part.name, listArgs[index]));
+    const params = itemGet.parts.filter((part) => typeof part !== 'string');
+    const last = params[params.length - 1];
+    try {
+      const id = (item as Record<string, unknown> | null)?.[idKey];
+      const path = buildPath(
+        itemGet.parts,
+        params.map((part) => (part === last ? id : named.get(part.name))),
+      );
+      config.cache.remember(config.siblingName(listName, itemGet), path, item);
+    } catch {
+      // an id that is no path segment: nothing to keep
+    }
   }
 
   function readBody(endpoint: Endpoint, request: OutgoingRequest, { response, body: text }: Received): unknown {

@@ -39,7 +39,7 @@ export function abortable<R>(promise: Promise<R>, signal: AbortSignal): Promise<
   });
 }
 
-/** `promise`, or an error once `ms` pass without its answer (a hung store, a hung Redis). */
+/** `promise`, or a rejection once `ms` pass without its answer: a store that hangs (a hung Redis) must not stall the calls that ask it. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -10,6 +10,7 @@
  * @example
  * const controller = new AbortController();
  * await client.members.get(id, { signal: controller.signal, timeout: 5000, maxRetries: 0, headers: { 'x-request-id': 'abc' } });
+ * await client.members.get(id, { cache: 'reload' }); // skip the cache's entry, store the new answer
  * await client.members.list({ pageSize: 50 }, { timeout: 10_000 }); // lists: params first, options last
  */
 export interface RequestOptions {
@@ -19,9 +20,30 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Retries of this call (GET only); overrides the client's `maxRetries`. */
   maxRetries?: number | undefined;
-  /** Extra request headers. `Authorization` is always the client's own. */
+  /**
+   * Extra request headers. `Authorization` is always the client's own. A call with headers is
+   * its own request: it neither joins one in flight nor reads or fills the cache (headers can
+   * change the answer, and can hold a secret that must not reach a cache key).
+   */
   headers?: Record<string, string> | undefined;
+  /**
+   * How a GET uses the client's cache (see {@link CacheMode}); default `'default'`.
+   * @example
+   * const fresh = await client.members.get(id, { cache: 'reload' }); // after a change: fetched, then stored
+   */
+  cache?: CacheMode | undefined;
 }
+
+/**
+ * How one GET uses the cache: `'default'` answers from it while an entry is fresh (else fetches,
+ * and stores the answer), and joins an identical GET already in flight; `'reload'` fetches,
+ * then stores; `'no-store'` fetches, and stores nothing. `'reload'` and `'no-store'` never join
+ * a request already in flight (it may have left before a change the caller knows of); later
+ * calls may join theirs. Without the client's `cache` option, only the joining differs.
+ * @example
+ * await client.health.ready({ cache: 'no-store' }); // a probe reports the state now
+ */
+export type CacheMode = 'default' | 'reload' | 'no-store';
 
 /**
  * Paging and ordering of a list request, sent as query parameters.

@@ -4,6 +4,7 @@
  * and, for a fleet's blocking reads, a connection of its own made by the client's `duplicate()`.
  * @module
  */
+import { InvalidArgumentError } from '../core/errors';
 
 /**
  * A connected Redis client: an ioredis `Redis` (or `Cluster`), or a node-redis v4, v5 or v6 client
@@ -50,6 +51,12 @@ export const hasMethods = (redis: unknown, ...names: string[]) =>
 export const isRedisClient = (redis: unknown): redis is RedisClient =>
   hasMethods(redis, 'eval') && (hasMethods(redis, 'evalsha') || hasMethods(redis, 'evalSha'));
 
+/** Throws `InvalidArgumentError` unless `redis` looks like an ioredis or node-redis client; `what` names the caller. */
+export function checkRedisClient(redis: unknown, what: string): asserts redis is RedisClient {
+  if (!isRedisClient(redis))
+    throw new InvalidArgumentError(`${what} needs an ioredis or node-redis client (with eval and evalsha/evalSha)`);
+}
+
 const isNodeRedis = (redis: RedisClient) => hasMethods(redis, 'evalSha');
 
 /**
@@ -91,6 +98,13 @@ export function runner(redis: RedisClient): Run {
       client.eval(script.text, keys.length, ...keys, ...args),
     );
   };
+}
+
+/** Runs the one script `text` on `redis`, with its keys and string arguments. */
+export function scriptRunner(redis: RedisClient, text: string): (keys: string[], args: string[]) => Promise<unknown> {
+  const run = runner(redis);
+  const lua = script(text);
+  return (keys, args) => run(lua, keys, args);
 }
 
 /** A Redis that has not seen the script yet (new, restarted, flushed) answers `NOSCRIPT`: send it whole. */

@@ -18,6 +18,7 @@ import {
 import * as schemas from 'community-server-sdk/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from '../helpers';
+import { connectMock } from 'community-server-sdk/mock/remote';
 import { startBin } from './bin';
 
 /** A fixed instant after the seeded world: 2026-11-20 12:00 UTC. */
@@ -50,6 +51,12 @@ function rowsIn(mock: MockApi): number {
     cad
   );
 }
+
+/**
+ * An LOA of the server at the latest time a row holds (the year 5138): the next the activity
+ * requests there would start or end past it, which no table takes.
+ */
+const endOfTime = (mock: MockApi) => mock.store.main.loas.create({ createdAt: 1e11 });
 
 /** Everything of the `main` server a watcher could read, as JSON. */
 const worldOf = (mock: MockApi) =>
@@ -431,6 +438,32 @@ describe('mock.activity.start() / stop()', () => {
     mock.activity.stop();
   });
 
+  it('issue 23 #4: an event the timer cannot make stops it and says why, and nothing is thrown', () => {
+    vi.useFakeTimers();
+    const { mock } = clocked({ seed: 1 });
+    endOfTime(mock);
+    const started = Date.now();
+    mock.activity.start({ intervalMs: 10 });
+    vi.advanceTimersByTime(60_000); // before: the InvalidRowError escaped from here, as from the bin's event loop
+    expect(mock.activity.running).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(mock.activity.failure).toEqual({
+      name: 'InvalidRowError',
+      message: expect.stringMatching(/^main\.loas\.insert: (startAt|endAt): \d+ is a time in Unix seconds, not milliseconds/),
+      at: expect.any(Number),
+    });
+    expect(mock.activity.failure!.at).toBeGreaterThan(started); // when the event failed, in real (here fake) time
+    // The same event by hand throws it to the caller.
+    expect(() => mock.activity.step(500)).toThrow(/^main\.loas\.insert: /);
+    // start() clears it, as reset() does.
+    mock.activity.start({ intervalMs: 10 });
+    expect(mock.activity.failure).toBeNull();
+    vi.advanceTimersByTime(60_000);
+    expect(mock.activity.failure).not.toBeNull();
+    mock.reset();
+    expect([mock.activity.running, mock.activity.failure]).toEqual([false, null]);
+  });
+
   it('a watcher polling over real time sees the rows arrive', async () => {
     const mock = createMockApi({ seed: 1, activity: { intervalMs: 5 } });
     const client = mockClient(mock);
@@ -447,11 +480,11 @@ describe('bad options throw an InvalidArgumentError saying what was wrong', () =
     [{ intervalMs: Number.NaN }, 'got NaN'],
     [{ intervalMs: 2.5 }, 'got 2.5'],
     [{ intervalMs: 2 ** 31 }, 'got 2147483648'],
-    [{ intervalMs: '100' }, 'got string'],
-    [{}, 'got undefined'],
-    [{ intervalMs: 10, every: 3 }, 'unknown activity option "every"; known: intervalMs'],
-    [null, 'activity must be { intervalMs }'],
-    [100, 'activity must be { intervalMs }'],
+    [{ intervalMs: '100' }, 'got "100"'],
+    [{}, 'activity.intervalMs is required'],
+    [{ intervalMs: 10, every: 3 }, 'unknown key "every" in activity; accepted: intervalMs'],
+    [null, 'activity must be an object, got null'],
+    [100, 'activity must be an object, got number'],
   ])('createMockApi({ activity: %j })', (activity, message) => {
     expect(() => createMockApi({ activity: activity as never })).toThrow(InvalidArgumentError);
     expect(() => createMockApi({ activity: activity as never })).toThrow(message);
@@ -460,9 +493,11 @@ describe('bad options throw an InvalidArgumentError saying what was wrong', () =
   it('start() checks the same way, and starts nothing', () => {
     const mock = createMockApi();
     expect(() => mock.activity.start({ intervalMs: 0 })).toThrow(
-      /activity.start options.intervalMs must be an integer of milliseconds from 1/,
+      /^activity\.start\(options\): options\.intervalMs must be an integer of milliseconds from 1/,
     );
-    expect(() => (mock.activity.start as (options?: unknown) => void)()).toThrow('activity.start options must be { intervalMs }');
+    expect(() => (mock.activity.start as (options?: unknown) => void)()).toThrow(
+      'activity.start(options): options must be an object, got undefined',
+    );
     expect(mock.activity.running).toBe(false);
   });
 
@@ -478,7 +513,7 @@ describe('bad options throw an InvalidArgumentError saying what was wrong', () =
 
   it('a clock that returns no number is named, not turned into rows of NaN', () => {
     const mock = createMockApi({ now: () => Number.NaN });
-    expect(() => mock.activity.step()).toThrow(/the mock's clock \(options.now\) must return milliseconds, got NaN/);
+    expect(() => mock.activity.step()).toThrow(/the mock's clock \(options.now\) must return milliseconds up to \d+, got NaN/);
   });
 });
 
@@ -511,6 +546,31 @@ describe('the bin: --activity <ms>', () => {
       expect((await fetch(`${url}/livez`)).status).toBe(200);
     } finally {
       bin.child.kill('SIGTERM');
+    }
+    expect((await bin.exit).code).toBe(0);
+  });
+
+  it('issue 23 #4: an event the activity cannot make stops it, and the bin lives on', async () => {
+    const admin = 'activity-test-admin-token';
+    const bin = start(['--port', '0', '--seed', '2', '--admin-token', admin]);
+    try {
+      const url = /listening on (http:\/\/\S+)/.exec(await bin.ready)![1]!;
+      const remote = connectMock(url, admin);
+      await remote.store('main.loas').create({ createdAt: 1e11 });
+      await remote.activity.start({ intervalMs: 1 });
+      // Before: the InvalidRowError killed the bin. Now the activity stops, and says why over HTTP.
+      await vi.waitFor(
+        async () =>
+          expect(await remote.activity.status()).toEqual({
+            running: false,
+            failure: { name: 'InvalidRowError', message: expect.any(String), at: expect.any(Number) },
+          }),
+        { timeout: 15_000, interval: 20 },
+      );
+      expect((await fetch(`${url}/livez`)).status).toBe(200);
+      expect((await remote.activity.step(1)).length).toBe(1); // the mock is whole: by hand, other events still come
+    } finally {
+      bin.child.kill('SIGINT');
     }
     expect((await bin.exit).code).toBe(0);
   });

@@ -419,9 +419,11 @@ describe('health (requests 61–64)', () => {
 
   it('setHealth refuses unknown switches and non-booleans', () => {
     const mock = createMockApi();
-    expect(() => mock.setHealth({ databse: false } as never)).toThrow(/unknown health switch "databse"/);
+    expect(() => mock.setHealth({ databse: false } as never)).toThrow(
+      'setHealth(health): unknown key "databse" in health; accepted: database, cache, ready',
+    );
     expect(() => mock.setHealth({ database: 'no' } as never)).toThrow(/boolean/);
-    expect(() => mock.setHealth('down' as never)).toThrow(/setHealth takes an object/);
+    expect(() => mock.setHealth('down' as never)).toThrow('setHealth(health): health must be an object, got string');
     for (const bad of [{ databse: false }, { database: 'no' }, 'down', null]) {
       expect(() => mock.setHealth(bad as never)).toThrow(InvalidArgumentError);
     }
@@ -478,7 +480,7 @@ describe('options', () => {
       [{ counts: { member: 10 } }, /unknown counts option "member"/],
       [{ counts: { members: -1 } }, /counts.members/],
       [{ now: 5 }, /now must be a function/],
-      [{ rateLimit: { limit: 1, windowMs: 1000, burst: 2 } }, /unknown rateLimit option "burst"/],
+      [{ rateLimit: { limit: 1, windowMs: 1000, burst: 2 } }, /unknown key "burst" in rateLimit/],
       [null, /options must be an object/],
       ['fast', /mock options must be an object/],
     ];

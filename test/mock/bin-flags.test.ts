@@ -101,6 +101,8 @@ describe('flags of the failure modes', () => {
     [['--auth-failures', 'many'], '--auth-failures must be an integer'],
     [['--auth-error-shape', 'xml'], '--auth-error-shape must be "string" or "object", got "xml"'],
     [['--admin-token', 'short'], 'the admin token must be at least 16 characters long'],
+    [['--max-sessions', '1.5'], '--max-sessions must be an integer from 0 to 10000, got "1.5"'],
+    [['--max-sessions', '10001'], 'got "10001"'],
   ])('%j exits 2 saying why', async (args, message) => {
     const { code, stderr } = await startBin(['--port', '0', ...args]).exit;
     expect(code).toBe(2);
@@ -111,7 +113,18 @@ describe('flags of the failure modes', () => {
   it('--help lists the new flags', async () => {
     const { code, stdout } = await startBin(['--help']).exit;
     expect(code).toBe(0);
-    for (const flag of ['--rate-limit', '--auth-failures', '--auth-error-shape', '--admin-token']) expect(stdout).toContain(flag);
+    for (const flag of [
+      '--rate-limit',
+      '--auth-failures',
+      '--auth-error-shape',
+      '--admin-token',
+      '--tokens seeded|random',
+      '--max-sessions N',
+    ]) {
+      expect(stdout).toContain(flag);
+    }
+    expect(stdout).toMatch(/--world FILE: .*\n.*fresh random API tokens/);
+    expect(stdout).toMatch(/--max-sessions N: how many sessions .*\n.* \(default 64; 0: none\)/);
   });
 });
 

@@ -13,6 +13,13 @@ import { mockClient, rawAnswer } from '../helpers';
 const NOON = Date.UTC(2026, 10, 20, 12, 0, 0);
 const DAY = 86_400_000;
 
+/** The latest time a row holds, in seconds (the year 5138). */
+const MAX_SECONDS = 1e11;
+/** The longest time past now the mock writes: a token's longest lifetime, 36 500 days. */
+const LONGEST_TOKEN_S = 36_500 * 86_400;
+/** The clock's end: the latest time a row holds, less the longest time the mock writes past now. */
+const CLOCK_END = (MAX_SECONDS - LONGEST_TOKEN_S) * 1000;
+
 /** A mock whose clock's source stands still, so only `advance` moves it. */
 const frozen = (options: MockOptions = {}) => createMockApi({ ...options, now: () => NOON });
 
@@ -55,14 +62,13 @@ describe('mock.clock', () => {
     expect(event!.row).toBeDefined();
     expect(() => mock.clock.advance(Number.MAX_SAFE_INTEGER)).toThrow(
       new InvalidArgumentError(
-        `clock.advance(ms): the mock's times are Unix seconds up to 100000000000 (the year 5138); the clock can move at most ${1e14 - NOON - century} ms further, got ${Number.MAX_SAFE_INTEGER}`,
+        `clock.advance(ms): the clock goes as far as ${CLOCK_END} ms (the year 5038: rows hold times up to 100000000000 s, and the mock writes times up to ${LONGEST_TOKEN_S} s past now); it can move at most ${CLOCK_END - NOON - century} ms further, got ${Number.MAX_SAFE_INTEGER}`,
       ),
     );
     expect(mock.clock.now()).toBe(NOON + century);
-    mock.clock.advance(1e14 - NOON - century);
+    mock.clock.advance(CLOCK_END - NOON - century);
     expect(mock.activity.step(3)).toHaveLength(3);
   });
-
   it('a token expires once the clock passes its expiresAt, and is valid again after reset()', async () => {
     const mock = frozen();
     const created = await mockClient(mock).tokens.create({ name: 'day pass', expiresInDays: 1 });
@@ -163,16 +169,58 @@ describe('mock.setRateLimit', () => {
   });
 
   it.each<[unknown, string]>([
-    [{ limit: 0, windowMs: 1_000 }, 'setRateLimit(rateLimit) must be { limit, windowMs }, both integers ≥ 1'],
-    [{ limit: 1 }, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
-    [{ limit: 1, windowMs: 1.5 }, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
-    [{ limit: 1, windowMs: 1_000, burst: 3 }, 'unknown setRateLimit(rateLimit) option "burst"'],
-    [10, 'setRateLimit(rateLimit) must be { limit, windowMs }, both integers ≥ 1, got 10'],
-    [undefined, 'setRateLimit(rateLimit) must be { limit, windowMs }'],
+    [{ limit: 0, windowMs: 1_000 }, 'setRateLimit(rateLimit): rateLimit.limit must be an integer ≥ 1, got 0'],
+    [{ limit: 1 }, 'setRateLimit(rateLimit): rateLimit.windowMs is required'],
+    [{ limit: 1, windowMs: 1.5 }, 'setRateLimit(rateLimit): rateLimit.windowMs must be an integer ≥ 1, got 1.5'],
+    [{ limit: 1, windowMs: 1_000, burst: 3 }, 'setRateLimit(rateLimit): unknown key "burst" in rateLimit; accepted: limit, windowMs'],
+    [10, 'setRateLimit(rateLimit): rateLimit must be an object or null, got number'],
+    [undefined, 'setRateLimit(rateLimit): rateLimit must be an object or null, got undefined'],
   ])('%j is refused with InvalidArgumentError, and the limit stays', async (value, message) => {
     const mock = frozen({ rateLimit: { limit: 4, windowMs: 60_000 } });
     expect(() => mock.setRateLimit(value as RateLimitOptions)).toThrow(InvalidArgumentError);
     expect(() => mock.setRateLimit(value as RateLimitOptions)).toThrow(message);
     expect((await rawAnswer(mock, '/api/v1/server/roles')).headers.get('x-ratelimit-limit')).toBe('4');
+  });
+});
+
+describe('issue 23 #4 and #9: at the clock’s end, everything the mock derives from now is still a time a row holds', () => {
+  it('tokens.create({ expiresInDays: 36500 }) answers 201 a millisecond before the end, and at it', async () => {
+    const mock = frozen();
+    const client = mockClient(mock);
+    mock.clock.advance(CLOCK_END - NOON - 1);
+    const almost = await client.tokens.create({ name: 'century', expiresInDays: 36_500 });
+    expect(almost.expiresAt).toBe(Math.floor((CLOCK_END - 1) / 1000) + LONGEST_TOKEN_S);
+    mock.clock.advance(1);
+    expect(() => mock.clock.advance(1)).toThrow(InvalidArgumentError); // the end: the clock goes no further
+    const atEnd = await client.tokens.create({ name: 'century', expiresInDays: 36_500 });
+    expect(atEnd.expiresAt).toBe(MAX_SECONDS);
+    // The token works: its lifetime is a time the store holds, and it has not expired.
+    expect((await mockClient(mock, { token: String(atEnd.token) }).tokens.current()).name).toBe('century');
+  });
+
+  it('activity.step() makes every kind of event a day before the end, and at it', () => {
+    for (const before of [DAY, 0]) {
+      const mock = frozen();
+      mock.clock.advance(CLOCK_END - NOON - before);
+      expect(() => mock.clock.advance(before + 1)).toThrow(InvalidArgumentError); // the end is `before` away
+      const kinds = new Set(mock.activity.step(2_000).map((event) => event.kind));
+      expect(kinds.size).toBeGreaterThan(10);
+      expect(kinds).toContain('loas');
+    }
+  });
+
+  it('real time that passes after an advance to the end leaves the clock at its end', () => {
+    let source = NOON;
+    const mock = createMockApi({ now: () => source });
+    mock.clock.advance(CLOCK_END - NOON);
+    source += 60_000;
+    expect(mock.clock.now()).toBe(CLOCK_END);
+  });
+
+  it('a now option past the end is named, not turned into rows the tables refuse', async () => {
+    const mock = createMockApi({ now: () => CLOCK_END + 1 });
+    expect(() => mock.clock.now()).toThrow(
+      `the mock's clock (options.now) must return milliseconds up to ${CLOCK_END}, got ${CLOCK_END + 1}`,
+    );
   });
 });

@@ -58,10 +58,63 @@ describe('the admin token', () => {
     expect((await control('GET', '/__mock/requests')).status).toBe(200);
   });
 
+  it('is read from the header as the API reads a token: any case of the scheme, any number of spaces', async () => {
+    for (const header of [`bearer ${http.adminToken}`, `BEARER ${http.adminToken}`, `Bearer  ${http.adminToken}`]) {
+      const answer = await fetch(`${http.url}/__mock/requests`, { headers: { authorization: header } });
+      expect(answer.status, header.replace(http.adminToken, '<admin>')).toBe(200);
+      // The API takes each form of a header alike.
+      const api = await fetch(`${http.url}/api/v1/server/info`, {
+        headers: { authorization: header.replace(http.adminToken, mock.tokens.main) },
+      });
+      expect(api.status).toBe(200);
+    }
+    for (const header of [`Basic ${http.adminToken}`, `Bearer ${http.adminToken} extra`, `Bearer${http.adminToken}`]) {
+      const answer = await fetch(`${http.url}/__mock/requests`, { headers: { authorization: header } });
+      expect(answer.status, header.replace(http.adminToken, '<admin>')).toBe(401);
+    }
+  });
+
   it('opens no request of the API (401 there), and the journal never holds it', async () => {
     expect(await api('/api/v1/server/members', http.adminToken)).toMatchObject({ status: 401 });
     expect(mock.requests.map((row) => row.token)).toEqual(['unknown']);
     expect(JSON.stringify(mock.requests)).not.toContain(http.adminToken);
+  });
+
+  it('cannot be made an API token: no row of the control API holds it, and the API refuses it whatever the store holds', async () => {
+    const refused = await control('POST', '/__mock/store/tokens', { name: 'sneaky', secret: http.adminToken });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_request', message: expect.stringContaining('secret must not hold the admin token') } },
+    });
+    expect(JSON.stringify(refused.body)).not.toContain(http.adminToken);
+    expect(mock.store.tokens.where('secret', http.adminToken)).toEqual([]);
+    // In any row (the API would serve it to every API token), and anywhere inside a value.
+    const inName = await control('POST', '/__mock/store/main.members', { username: `x-${http.adminToken}-x` });
+    expect(inName).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('username must not hold') } } });
+    // As a key, or half a million levels deep: found without overflowing the stack, the path cut short.
+    expect((await control('POST', '/__mock/store/main.logs', { [http.adminToken]: 1 })).status).toBe(400);
+    const depth = 200_000;
+    const deep = `{"a":${'['.repeat(depth)}"${http.adminToken}"${']'.repeat(depth)}}`;
+    const buried = await control('POST', '/__mock/store/main.logs', deep);
+    expect(buried).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_request', message: expect.stringMatching(/^a\.0\.0\.0.*… must not hold/) } },
+    });
+    expect(JSON.stringify(buried.body).length).toBeLessThan(1000);
+    expect((await control('POST', '/__mock/store/main.logs', deep.replace(http.adminToken, 'harmless'))).status).toBe(400);
+    // Nor in-process: the server reserves it in the store, across resets.
+    expect(() => mock.store.tokens.create({ secret: http.adminToken })).toThrow(/secret/);
+    mock.reset();
+    expect(() => mock.store.tokens.create({ secret: http.adminToken })).toThrow(/secret/);
+    // Presented to the API, it opens nothing: 401, journaled as unknown.
+    for (const scheme of ['Bearer', 'bearer']) {
+      const api = await fetch(`${http.url}/api/v1/server/info`, { headers: { authorization: `${scheme} ${http.adminToken}` } });
+      expect(api.status, scheme).toBe(401);
+    }
+    expect(mock.requests.map((row) => [row.token, row.status])).toEqual([
+      ['unknown', 401],
+      ['unknown', 401],
+    ]);
   });
 
   it('is generated from a secure random source unless given: never the seed’s, never twice the same', async () => {
@@ -81,7 +134,8 @@ describe('the admin token', () => {
 
   it('refuses an admin token that is short, not visible ASCII, or an API token, without showing it', async () => {
     const fresh = twin();
-    for (const adminToken of ['short', 'has a space in it, too long', fresh.tokens.main]) {
+    const created = fresh.store.tokens.create({ secret: 'a-created-token-secret-0123' });
+    for (const adminToken of ['short', 'has a space in it, too long', fresh.tokens.main, created.secret]) {
       const error = await startMockHttpServer({ mock: fresh, adminToken }).then(
         (server) => server.close().then(() => expect.unreachable(`accepted ${adminToken}`)),
         (thrown: unknown) => thrown as Error,
@@ -103,7 +157,33 @@ describe('routing', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');
     expect(wrong.body).toMatchObject({ error: { code: 'method_not_allowed' } });
-    expect((await control('PATCH', '/__mock/requests')).headers.get('allow')).toBe('GET, DELETE');
+    expect((await control('PATCH', '/__mock/requests')).headers.get('allow')).toBe('GET, HEAD, DELETE');
+  });
+
+  it('answers HEAD beside each GET: its status and headers, no body', async () => {
+    for (const path of ['/__mock/requests', '/__mock/openapi.json']) {
+      const head = await fetch(`${http.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${http.adminToken}` } });
+      expect(head.status, path).toBe(200);
+      expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await head.text()).toBe('');
+    }
+  });
+
+  it('declares in its document the 413 and 405 it answers', async () => {
+    const { body } = await control('GET', '/__mock/openapi.json');
+    const document = body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { responses: Record<string, { headers?: object }> };
+    };
+    const huge = await control('POST', '/__mock/faults', 'x'.repeat(2 ** 20 + 1));
+    expect(huge).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large' } } });
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, { responses }] of Object.entries(methods)) {
+        expect(Object.hasOwn(responses, '413'), `${method} ${path}`).toBe(method !== 'get');
+      }
+    }
+    expect((await control('PATCH', '/__mock/faults')).status).toBe(405);
+    expect(document.components.responses['MethodNotAllowed']).toMatchObject({ headers: { Allow: {} } });
   });
 
   it('answers a browser’s preflight for PUT and DELETE with the admin token’s header allowed', async () => {
@@ -143,11 +223,15 @@ describe('routing', () => {
         'POST /__mock/activity/step',
         'POST /__mock/activity/start',
         'POST /__mock/activity/stop',
+        'GET /__mock/activity',
         'PUT /__mock/health',
         'POST /__mock/faults',
         'DELETE /__mock/faults',
         'POST /__mock/clock/advance',
         'PUT /__mock/rate-limit',
+        'POST /__mock/sessions',
+        'GET /__mock/sessions',
+        'DELETE /__mock/sessions/{id}',
         'GET /__mock/openapi.json',
       ].sort(),
     );
@@ -296,27 +380,28 @@ describe('a bad body or query is a 400 naming the field, and changes nothing', (
       '/__mock/store/main.logs',
       { createdAt: 'yesterday' },
       'invalid_row',
-      'main.logs.insert: createdAt must be an integer, got string',
+      'main.logs.create: createdAt must be an integer, got string',
     ],
     ['POST', '/__mock/store/main.logs', [1, 2], 'invalid_request', 'must be'],
     ['POST', '/__mock/store/main.logs', 'not json', 'invalid_request', 'the request body must be JSON'],
-    ['POST', '/__mock/activity/step', { n: -1 }, 'invalid_request', 'n must be at least 0'],
+    ['POST', '/__mock/activity/step', { n: -1 }, 'invalid_request', 'n must be an integer from 0 to 10000, got -1'],
     ['POST', '/__mock/activity/step', { n: 'three' }, 'invalid_request', 'n must be an integer'],
     ['POST', '/__mock/activity/step', { steps: 3 }, 'invalid_request', 'unknown key "steps"'],
     ['POST', '/__mock/activity/start', {}, 'invalid_request', 'intervalMs is required'],
-    ['POST', '/__mock/activity/start', { intervalMs: 0 }, 'invalid_request', 'intervalMs must be at least 1'],
+    ['POST', '/__mock/activity/start', { intervalMs: 0 }, 'invalid_request', 'intervalMs must be an integer of milliseconds from 1'],
     ['PUT', '/__mock/health', { database: 'down' }, 'invalid_request', 'database must be a boolean'],
     ['PUT', '/__mock/health', { disk: false }, 'invalid_request', 'unknown key "disk"'],
-    ['POST', '/__mock/faults', { status: 200 }, 'invalid_request', 'status must be at least 400'],
+    ['POST', '/__mock/faults', { status: 200 }, 'invalid_request', 'status must be an HTTP error status from 400 to 599'],
     ['POST', '/__mock/faults', { network: false }, 'invalid_request', 'network'],
     ['POST', '/__mock/faults', { endpoint: 'members.nope', status: 503 }, 'invalid_request', 'endpoint must be a client method name'],
     ['POST', '/__mock/faults', { status: 503, network: true }, 'invalid_request', 'status and network'],
     ['POST', '/__mock/faults', {}, 'invalid_request', 'needs status, network or latencyMs'],
-    ['POST', '/__mock/clock/advance', { ms: -5 }, 'invalid_request', 'ms must be at least 0'],
+    ['POST', '/__mock/clock/advance', { ms: -5 }, 'invalid_request', 'ms must be an integer of milliseconds ≥ 0'],
     ['POST', '/__mock/clock/advance', { ms: '1000' }, 'invalid_request', 'ms must be an integer'],
-    ['PUT', '/__mock/rate-limit', { limit: 0, windowMs: 1000 }, 'invalid_request', 'limit must be at least 1'],
+    ['PUT', '/__mock/rate-limit', { limit: 0, windowMs: 1000 }, 'invalid_request', 'limit must be an integer ≥ 1'],
     ['PUT', '/__mock/rate-limit', { limit: 5 }, 'invalid_request', 'windowMs is required'],
     ['GET', '/__mock/requests?status=abc', undefined, 'invalid_request', 'status must be an HTTP status'],
+    ['GET', '/__mock/requests?status=00', undefined, 'invalid_request', 'or 0 for a network fault'],
     ['GET', '/__mock/requests?token=admin', undefined, 'invalid_request', 'token must be'],
     ['GET', '/__mock/requests?endpont=members.get', undefined, 'invalid_request', 'unknown key "endpont"'],
   ])('%s %s %j', async (method, path, body, code, message) => {
@@ -327,6 +412,75 @@ describe('a bad body or query is a 400 naming the field, and changes nothing', (
     expect(state()).toBe(before);
     // No fault was added: the API answers as ever.
     expect((await api('/api/v1/server/info')).status).toBe(200);
+  });
+
+  // Each kind of problem a body or query can have, in full: said as a person would, never in
+  // zod's terms ("must be record", "must be at least 1, got \"\"", "Invalid input").
+  it.each([
+    ['not JSON', 'POST', '/__mock/faults', '{oops', 'the request body must be JSON'],
+    ['not an object', 'POST', '/__mock/store/main.logs', [1, 2], 'the request body must be a JSON object, got array'],
+    [
+      'not an object, where null is one',
+      'PUT',
+      '/__mock/rate-limit',
+      '"off"',
+      'the request body must be a JSON object or null, got string',
+    ],
+    ['an unknown key', 'PUT', '/__mock/rate-limit', { limit: 1, windowMs: 1, burst: 2 }, 'unknown key "burst"; accepted: limit, windowMs'],
+    [
+      'unknown keys',
+      'POST',
+      '/__mock/activity/step',
+      { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 },
+      'unknown keys "a", "b", "c", "d", "e" and 1 more; accepted: n',
+    ],
+    ['a missing field', 'POST', '/__mock/activity/start', {}, 'intervalMs is required'],
+    ['an object', 'POST', '/__mock/sessions', { world: 5 }, 'world must be an object, got number'],
+    [
+      'a described value',
+      'POST',
+      '/__mock/faults',
+      { endpoint: 5, status: 503 },
+      'endpoint must be a client method name such as "members.get", got 5',
+    ],
+    ['an integer', 'POST', '/__mock/activity/step', { n: 'three' }, 'n must be an integer from 0 to 10000, got string'],
+    ['a whole number', 'POST', '/__mock/clock/advance', { ms: 1.5 }, 'ms must be an integer of milliseconds ≥ 0, got 1.5'],
+    ['a boolean', 'PUT', '/__mock/health', { cache: 'off' }, 'cache must be a boolean, got string'],
+    ['too small', 'PUT', '/__mock/rate-limit', { limit: 0, windowMs: 1 }, 'limit must be an integer ≥ 1, got 0'],
+    ['too big', 'POST', '/__mock/activity/step', { n: 20_000 }, 'n must be an integer from 0 to 10000, got 20000'],
+    [
+      'an empty method name',
+      'POST',
+      '/__mock/faults',
+      { endpoint: '', status: 503 },
+      'endpoint must be a client method name such as "members.get", got ""',
+    ],
+    [
+      'an empty method name in the query',
+      'GET',
+      '/__mock/requests?endpoint=',
+      undefined,
+      'endpoint must be a client method name such as "members.get", got ""',
+    ],
+    ['a literal', 'POST', '/__mock/faults', { network: false }, 'network must be true (or left out), got false'],
+    [
+      'one of a few',
+      'GET',
+      '/__mock/requests?token=admin',
+      undefined,
+      'token must be a token role (main, noCad, readOnly, expired, revoked, created, unknown), or null for none ("none" in a query), got "admin"',
+    ],
+    [
+      'a format',
+      'GET',
+      '/__mock/requests?status=ok',
+      undefined,
+      'status must be an HTTP status such as 200, or 0 for a network fault, got "ok"',
+    ],
+  ])('says what is wrong as a person would: %s', async (_kind, method, path, body, message) => {
+    const answer = await control(method, path, body);
+    expect(answer).toMatchObject({ status: 400, body: { error: { code: 'invalid_request', message } } });
+    expect(message).not.toMatch(/\b(record|int|Invalid input)\b|at least 1, got ""/);
   });
 
   it('an unknown table is a 404 that names it', async () => {

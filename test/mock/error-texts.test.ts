@@ -146,7 +146,9 @@ describe('the HTTP server’s own refusals are in the spec’s error shape', () 
     try {
       const huge = await fetch(`${server.url}/api/v1/tokens`, { method: 'POST', body: 'x'.repeat(2 << 20) });
       expect(huge.status).toBe(413);
-      expect(await huge.json()).toEqual({ error: { code: 'payload_too_large', message: 'request bodies are limited to 1048576 bytes' } });
+      expect(await huge.json()).toEqual({
+        error: { code: 'payload_too_large', message: 'request bodies are limited to 1048576 bytes (1 MiB)' },
+      });
       // An absolute-form target for another origin: only a raw request can send one.
       const foreign = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const request = http.request({ host: '127.0.0.1', port: server.port, path: 'http://elsewhere.example/livez' }, (incoming) => {

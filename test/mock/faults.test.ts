@@ -211,9 +211,9 @@ describe('a bad rule', () => {
     [{ status: 500, times: 1.5 }, 'times must be an integer ≥ 1'],
     [{}, 'a fault rule needs status, network or latencyMs'],
     [{ endpoint: 'members.get' }, 'a fault rule needs status, network or latencyMs'],
-    [{ status: 500, count: 2 }, 'unknown fault rule option "count" (known: endpoint, status, network, latencyMs, times)'],
-    [null, 'fault rule options must be an object'],
-    [undefined, 'a fault rule must be an object'],
+    [{ status: 500, count: 2 }, 'faults.add(rule): unknown key "count" in rule; accepted: endpoint, status, network, latencyMs, times'],
+    [null, 'faults.add(rule): rule must be an object, got null'],
+    [undefined, 'faults.add(rule): rule must be an object, got undefined'],
   ])('%j is refused, naming the field, and adds nothing', async (rule, message) => {
     expect(() => mock.faults.add(rule as FaultRule)).toThrow(InvalidArgumentError);
     expect(() => mock.faults.add(rule as FaultRule)).toThrow(message);

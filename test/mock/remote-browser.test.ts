@@ -2,7 +2,7 @@
  * `connectMock` in a browser page, as a Playwright worker or a web app under test uses it: the
  * built `community-server-sdk/mock/remote` module loaded by headless Chromium from one origin,
  * driving the HTTP mock on another (CORS, preflights for PUT and DELETE included), while the
- * page's own fetches to the API see what it changed.
+ * page's own fetches to the API see what it changed, with every header a client may send.
  *
  * Needs the built package (dist/) and Debian's Chromium; CI has both, elsewhere the suite is
  * skipped, saying why.
@@ -96,6 +96,34 @@ if (missing && process.env.CI) {
         refused: 'AuthenticationError 401',
       });
       expect(mock.requests.map((row) => row.endpoint)).toEqual(['logs.get', 'members.list', 'health.check']);
+      expect(errors).toEqual([]);
+    });
+
+    it('lets the page send the API any header a client sends: a custom one, traceparent and tracestate', async () => {
+      mock.reset();
+      const headers = {
+        authorization: `Bearer ${mock.tokens.main}`,
+        'x-request-id': 'from-the-page',
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+        tracestate: 'vendor=opaque',
+      };
+      const seen = await page.evaluate(
+        async ({ mockUrl, headers }) => {
+          // Each header alone, so a refusal names the one a preflight blocked.
+          const sent: Record<string, number | string> = {};
+          for (const name of Object.keys(headers)) {
+            const one = { authorization: headers.authorization, [name]: headers[name as keyof typeof headers] };
+            sent[name] = await fetch(`${mockUrl}/api/v1/server/info`, { headers: one }).then(
+              (response) => response.status,
+              (error: Error) => error.message,
+            );
+          }
+          return sent;
+        },
+        { mockUrl: http.url, headers },
+      );
+      expect(seen).toEqual({ authorization: 200, 'x-request-id': 200, traceparent: 200, tracestate: 200 });
+      expect(mock.requests.map((row) => row.status)).toEqual([200, 200, 200, 200]);
       expect(errors).toEqual([]);
     });
   });

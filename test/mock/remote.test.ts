@@ -3,16 +3,20 @@
  * method drives the served mock as the in-process call does, failures are the SDK's typed
  * errors, arguments are refused before anything is sent, and the admin token shows nowhere.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import {
+  AbortError,
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  InternalServerError,
   InvalidArgumentError,
   NotFoundError,
+  ResponseValidationError,
   ServiceUnavailableError,
+  TimeoutError,
 } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
@@ -96,6 +100,17 @@ describe('each method does what the in-process call does', () => {
     await remote.clearRequests();
     expect(await remote.requests()).toEqual([]);
   });
+
+  it('requests({ status: 0 }) finds the requests a network fault failed, as the journal records them', async () => {
+    await remote.faults.add({ endpoint: 'roles.list', network: true, times: 1 });
+    const client = mockClient(mock, { baseUrl: http.url, maxRetries: 0 });
+    await expect(client.roles.list()).rejects.toBeInstanceOf(ConnectionError);
+    await client.roles.list();
+    expect(mock.requests.map((row) => row.status)).toEqual([0, 200]);
+    expect((await remote.requests({ status: 0 })).map((row) => [row.endpoint, row.status])).toEqual([['roles.list', 0]]);
+    const direct = await fetch(`${http.url}/__mock/requests?status=0`, { headers: { authorization: `Bearer ${http.adminToken}` } });
+    expect(((await direct.json()) as { data: unknown[] }).data).toHaveLength(1);
+  });
 });
 
 describe('failures are the SDK’s typed errors', () => {
@@ -105,7 +120,7 @@ describe('failures are the SDK’s typed errors', () => {
       .create({ createdAt: 'yesterday' as never })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BadRequestError);
-    expect(refused).toMatchObject({ code: 'invalid_row', message: 'main.logs.insert: createdAt must be an integer, got string' });
+    expect(refused).toMatchObject({ code: 'invalid_row', message: 'main.logs.create: createdAt must be an integer, got string' });
     await expect(remote.store('main.nothing' as 'main.logs').create()).rejects.toBeInstanceOf(NotFoundError);
     await expect(remote.faults.add({ endpoint: 'members.nope', status: 503 })).rejects.toBeInstanceOf(BadRequestError);
   });
@@ -115,6 +130,135 @@ describe('failures are the SDK’s typed errors', () => {
     const closed = await startMockHttpServer({ mock: twin() });
     await closed.close();
     await expect(connectMock(closed.url, closed.adminToken).reset()).rejects.toBeInstanceOf(ConnectionError);
+  });
+});
+
+/** A node:http server answering every request with `handle`, for as long as the test runs. */
+async function serving(handle: (request: IncomingMessage, response: ServerResponse) => void) {
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** What a call rejected with: class, message, status. */
+const failure = async (pending: Promise<unknown>) => {
+  const error = (await pending.then(
+    () => expect.unreachable('resolved'),
+    (thrown: unknown) => thrown,
+  )) as Error & { status?: number; path?: string };
+  return { error, name: error.name, message: error.message, status: error.status };
+};
+
+describe('pointed at something that is not the mock, every call fails with the SDK’s typed error saying what answered', () => {
+  const HTML = '<!doctype html>\n<html><head><title>Vite App</title></head><body><div id="app"></div></body></html>';
+
+  it('an SPA dev server answering HTML: a ResponseValidationError quoting it, for each kind of answer', async () => {
+    const spa = await serving((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(HTML));
+    try {
+      const remote = connectMock(spa.url, 'an-admin-token-of-no-mock');
+      const calls = [
+        () => remote.reset(),
+        () => remote.requests(),
+        () => remote.store('main.logs').create({ username: 'ada' }),
+        () => remote.faults.add({ status: 503 }),
+        () => remote.clock.advance(1),
+        () => remote.activity.step(),
+      ];
+      for (const call of calls) {
+        const { error, message } = await failure(call());
+        expect(error).toBeInstanceOf(ResponseValidationError);
+        expect(message).toContain('from the mock’s control API'.replace('’', "'"));
+        expect(message).toContain('got 200 text/html, "<!doctype html> <html><head><title>Vite App</title></head><b…"');
+        expect(message).toContain(`is ${spa.url} the mock?`);
+      }
+      expect((await failure(remote.reset())).message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/__mock\/reset: expected 204 No Content/);
+      expect((await failure(remote.requests())).message).toContain('expected JSON with "data"');
+    } finally {
+      await spa.close();
+    }
+  });
+
+  it('a 200 with no body, or JSON of another shape: a ResponseValidationError, never undefined', async () => {
+    let body = '';
+    const other = await serving((_request, response) =>
+      response.writeHead(200, body ? { 'content-type': 'application/json' } : {}).end(body),
+    );
+    try {
+      const remote = connectMock(other.url, 'an-admin-token-of-no-mock');
+      for (const call of [() => remote.reset(), () => remote.requests(), () => remote.clock.advance(5)]) {
+        const { error, message } = await failure(call());
+        expect(error).toBeInstanceOf(ResponseValidationError);
+        expect(message).toContain('got 200 with no content type, empty');
+      }
+      body = '{"ok":true}';
+      const calls = [() => remote.requests(), () => remote.faults.add({ status: 503 }), () => remote.clock.advance(5)];
+      for (const call of calls) expect((await failure(call())).error).toBeInstanceOf(ResponseValidationError);
+      body = '{"data":"not rows"';
+      expect((await failure(remote.requests())).message).toContain('got 200 application/json, "{\\"data\\":\\"not rows\\""');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('an error status that is not the mock’s JSON: the ApiError of the status, saying what answered', async () => {
+    const proxy = await serving((request, response) =>
+      response
+        .writeHead(request.method === 'GET' ? 502 : 404, { 'content-type': 'text/html' })
+        .end(`<h1>${request.headers.authorization}</h1>`),
+    );
+    try {
+      const secret = 'an-admin-token-echoed-back';
+      const remote = connectMock(proxy.url, secret);
+      const missing = await failure(remote.reset());
+      expect(missing.error).toBeInstanceOf(NotFoundError);
+      expect(missing).toMatchObject({ status: 404, message: expect.stringContaining('got 404 text/html, "<h1>Bearer [redacted]</h1>"') });
+      const gateway = await failure(remote.requests());
+      expect(gateway.error).toBeInstanceOf(InternalServerError);
+      expect(gateway.status).toBe(502);
+      for (const { error } of [missing, gateway]) expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(secret);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('timeouts and abort', () => {
+  let hanging: Awaited<ReturnType<typeof serving>>;
+  beforeAll(async () => {
+    hanging = await serving(() => undefined); // reads the request, never answers
+  });
+  afterAll(() => hanging.close());
+
+  it('a call that gets no answer within the timeout is a TimeoutError: the connection’s, or the call’s own', async () => {
+    const started = Date.now();
+    const slow = await failure(connectMock(hanging.url, http.adminToken, { timeout: 150 }).reset());
+    expect(slow.error).toBeInstanceOf(TimeoutError);
+    expect(slow.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/__mock\/reset had no answer within 150 ms$/);
+    const patient = connectMock(hanging.url, http.adminToken, { timeout: 60_000 });
+    expect((await failure(patient.requests({}, { timeout: 100 }))).error).toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // The mock itself answers well within it.
+    await connectMock(http.url, http.adminToken, { timeout: 5_000 }).reset({ timeout: 5_000 });
+  });
+
+  it('a signal, the connection’s or the call’s, aborts with an AbortError whose cause is its reason', async () => {
+    const call = new AbortController();
+    const pending = failure(connectMock(hanging.url, http.adminToken).clock.advance(1, { signal: call.signal }));
+    setTimeout(() => call.abort(new Error('test over')), 50);
+    const aborted = await pending;
+    expect(aborted.error).toBeInstanceOf(AbortError);
+    expect(aborted.error.cause).toMatchObject({ message: 'test over' });
+    const connection = new AbortController();
+    connection.abort('suite torn down');
+    const early = await failure(connectMock(hanging.url, http.adminToken, { signal: connection.signal }).reset());
+    expect(early.error).toBeInstanceOf(AbortError);
+    expect(early.error.cause).toBe('suite torn down');
   });
 });
 
@@ -134,7 +278,12 @@ describe('arguments are checked before anything is sent', () => {
     ['setHealth unknown switch', () => remote.setHealth({ disk: false } as never)],
     ['setRateLimit', () => remote.setRateLimit({ limit: 0, windowMs: 1000 })],
     ['requests filter', () => remote.requests({ status: 'x' as never })],
+    ['requests filter status 1', () => remote.requests({ status: 1 })],
     ['requests filter token', () => remote.requests({ token: 'admin' as never })],
+    ['a call option unknown', () => remote.reset({ timeot: 5 } as never)],
+    ['a call timeout of 0', () => remote.clearRequests({ timeout: 0 })],
+    ['a call signal that is none', () => remote.faults.clear({ signal: 'stop' as never })],
+    ['a row that is no JSON', () => remote.store('main.logs').create({ username: 10n as never })],
   ])('%s', async (_, call) => {
     const sent = vi.spyOn(globalThis, 'fetch');
     await expect((async () => call())()).rejects.toBeInstanceOf(InvalidArgumentError);
@@ -144,6 +293,8 @@ describe('arguments are checked before anything is sent', () => {
   it('connectMock refuses a URL that is not http(s) and an admin token that is not one, without showing it', () => {
     expect(() => connectMock('localhost:4010', 'x'.repeat(20))).toThrow(InvalidArgumentError);
     expect(() => connectMock('ftp://127.0.0.1', 'x'.repeat(20))).toThrow(InvalidArgumentError);
+    expect(() => connectMock(http.url, 'x'.repeat(20), { timeout: -1 })).toThrow('timeout must be a number of milliseconds');
+    expect(() => connectMock(http.url, 'x'.repeat(20), { retries: 2 } as never)).toThrow('unknown connectMock option "retries"');
     const error = (() => {
       try {
         connectMock(http.url, 'with a space in it');

@@ -1,11 +1,20 @@
 /**
  * Issue 19: a table holds only what the API can serve. A value that is not plain JSON, or a time
  * in milliseconds where the table holds seconds, is an `InvalidRowError` naming the field's path
- * on every write path (create, insert, update), and nothing is written.
+ * on every write path (create, insert, update), and nothing is written. Issue 23: the same for a
+ * required field set to `undefined` (#6) and a key no client can address (#18), in every table.
  */
-import { createMockApi, InvalidRowError, WORLD_END } from 'community-server-sdk/mock';
+import { Collection, createMockApi, InvalidRowError, WORLD_END } from 'community-server-sdk/mock';
 import { describe, expect, it } from 'vitest';
-import { rawAnswer } from '../helpers';
+import { mockClient, rawAnswer } from '../helpers';
+
+/** Every table of `value` (a store), by its path in it: `main.logs`, `main.departmentData.<id>.loas`, `tokens`. */
+function tablesOf(value: unknown, path: readonly string[] = []): [string, Collection<Record<string, unknown>>][] {
+  if (value instanceof Collection) return [[path.join('.'), value as Collection<Record<string, unknown>>]];
+  if (value instanceof Map) return [...value].flatMap(([key, inner]) => tablesOf(inner, [...path, String(key)]));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => tablesOf(inner, [...path, key]));
+}
 
 class Badge {
   constructor(readonly label: string) {}
@@ -103,5 +112,112 @@ describe('times in milliseconds where the table holds seconds are refused', () =
     expect(() => department.members.update(member!.id, { inactiveSince: now })).toThrow(/inactiveSince: .* not milliseconds/);
     const [token] = mock.store.tokens.all();
     expect(() => mock.store.tokens.update(token!.id, { expiresAt: now })).toThrow(/tokens\.update: expiresAt: .* not milliseconds/);
+  });
+});
+
+describe('issue 23 #6: a field set to undefined, in every table', () => {
+  const mock = createMockApi({ seed: 1 });
+  const tables = tablesOf(mock.store);
+
+  it('the store has every table: 16 kinds, each department’s and CAD’s', () => {
+    expect(tables.length).toBeGreaterThan(30);
+    expect(new Set(tables.map(([path]) => path.replace(/^(main|noCad)\.|departmentData\.[^.]+\./g, '')))).toEqual(
+      new Set([
+        'members',
+        'links',
+        'roles',
+        'applications',
+        'applicationResponses',
+        'auditLogs',
+        'logs',
+        'joinRequests',
+        'loas',
+        'shifts',
+        'departments',
+        'ranks',
+        'cad.calls',
+        'cad.notes',
+        'cad.records',
+        'cad.courtHearings',
+        'cad.units',
+        'cad.unitGroups',
+        'tokens',
+      ]),
+    );
+  });
+
+  it.each(tables)(
+    '%s: refused naming the field if the API requires it, else removed; the row as served is one the table takes',
+    (path, table) => {
+      const { key } = table.spec;
+      let [refused, removed] = [0, 0];
+      for (const row of table.all().slice(0, 3)) {
+        for (const field of Object.keys(row).filter((name) => name !== key)) {
+          let updated: Record<string, unknown> | undefined;
+          try {
+            updated = table.update(row[key], { [field]: undefined });
+          } catch (error) {
+            expect(error).toBeInstanceOf(InvalidRowError);
+            expect((error as Error).message).toBe(`${path}.update: ${field} is required`);
+            expect(table.get(row[key])).toBe(row); // nothing written
+            refused++;
+            continue;
+          }
+          expect(Object.keys(updated!)).not.toContain(field);
+          // What a client reads is the row as JSON: the table (the client's schema) takes it as it is.
+          const served = JSON.parse(JSON.stringify(updated)) as Record<string, unknown>;
+          expect(() => table.insert(served, { dangling: true }), `${path}.${field}`).not.toThrow();
+          table.insert(row, { dangling: true }); // back as it was
+          removed++;
+        }
+        expect(() => table.update(row[key], { [key]: undefined })).toThrow(`${path}.update: ${key} is required (the table's key)`);
+      }
+      expect(refused + removed).toBeGreaterThan(0);
+    },
+  );
+
+  it('through the SDK: members.update(id, { roles: undefined }) is refused, and every page of members stays valid', async () => {
+    const fresh = createMockApi({ seed: 1 });
+    const [member] = fresh.store.main.members.all();
+    expect(() => fresh.store.main.members.update(member!.id, { roles: undefined })).toThrow('main.members.update: roles is required');
+    const client = mockClient(fresh);
+    expect((await client.members.get(member!.id)).roles).toEqual(member!.roles);
+    expect((await client.members.list({ pageSize: 100 }).toArray()).length).toBe(fresh.store.main.members.size);
+  });
+
+  it('undefined at any depth is left out, as JSON leaves it', () => {
+    const fresh = createMockApi({ seed: 1 });
+    const [call] = fresh.store.main.cad!.calls.all();
+    const updated = fresh.store.main.cad!.calls.update(call!.id, { panels: [{ title: 'A', note: undefined }] })!;
+    expect(updated.panels).toEqual([{ title: 'A' }]);
+    expect(Object.keys((updated.panels as object[])[0]!)).toEqual(['title']);
+  });
+});
+
+describe('issue 23 #18: a key no client can address is refused, in every table', () => {
+  const mock = createMockApi({ seed: 1 });
+
+  it.each(tablesOf(mock.store))('%s: create, insert and update refuse it, naming the key; nothing is listed', (path, table) => {
+    const { key } = table.spec;
+    const [row] = table.all();
+    const numeric = typeof row![key] === 'number';
+    const keys: unknown[] = numeric ? [2 ** 31, -(2 ** 31) - 1] : ['', '.', '..', '  '];
+    // A number past int32 the schema refuses already (units and groups are int32); other keys the path does.
+    const says = numeric ? `${key} must be (an int32 integer|at (most|least) -?\\d+)` : `${key} (must not be empty|cannot be "\\.\\.?")`;
+    const size = table.size;
+    for (const id of keys) {
+      const refusal = (operation: string) => new RegExp(`^${path.replaceAll('.', '\\.')}\\.${operation}: ${says}`);
+      expect(() => table.create({ [key]: id }, { dangling: true })).toThrow(refusal('create'));
+      expect(() => table.insert({ ...row!, [key]: id }, { dangling: true })).toThrow(refusal('insert'));
+      expect(() => table.update(row![key], { [key]: id }, { dangling: true })).toThrow(refusal('update'));
+    }
+    expect(table.size).toBe(size);
+    expect(table.get(row![key])).toBe(row);
+  });
+
+  it('the SDK addresses every key the store takes: a created row is read back by its id', async () => {
+    const fresh = createMockApi({ seed: 1 });
+    const role = fresh.store.main.roles.create({ id: '. .' });
+    expect((await mockClient(fresh).roles.get(role.id)).id).toBe('. .');
   });
 });

@@ -113,7 +113,7 @@ describe('snapshotWorld → createMockApi({ world }): a round trip', () => {
   });
 
   it('served in-process, answers every read request as the original did', async () => {
-    const served = createMockApi({ world: snapshot, seed: SEED, now: () => NOW });
+    const served = createMockApi({ world: snapshot, seed: SEED, now: () => NOW, tokens: 'seeded' });
     expect(served.tokens).toEqual(original.tokens); // the mock's own five tokens, scoped to the snapshot's server
     expect(await answers(served, probes)).toEqual(expected);
     // The snapshot is the served mock's starting state: the activity changes it, reset() brings it back.
@@ -123,10 +123,35 @@ describe('snapshotWorld → createMockApi({ world }): a round trip', () => {
     expect(await answers(served, probes)).toEqual(expected);
   });
 
+  it('served in-process, is under fresh random tokens unless they are asked for seeded: a real server’s data is never under public ones', async () => {
+    const [served, again] = [createMockApi({ world: snapshot, seed: SEED }), createMockApi({ world: snapshot, seed: SEED })];
+    const seededSecrets = Object.values(original.tokens);
+    for (const [role, secret] of Object.entries(served.tokens)) {
+      expect(secret, role).toMatch(/^cst_[A-Za-z0-9]{40}$/);
+      expect(seededSecrets, role).not.toContain(secret);
+      expect(Object.values(again.tokens), role).not.toContain(secret);
+    }
+    const info = (mock: MockApi, token: string) => rawAnswer(mock, '/api/v1/server/info', { token });
+    expect((await info(served, served.tokens.main)).status).toBe(200);
+    expect((await info(served, original.tokens.main)).status).toBe(401);
+    // The API's own new tokens are no seed's either; reset() keeps the five (tests hold them).
+    const created = await mockClient(served).tokens.create({ name: 'new' });
+    const twin = await mockClient(again).tokens.create({ name: 'new' });
+    expect(created.token).toMatch(/^cst_[A-Za-z0-9]{40}$/);
+    expect(created.token).not.toBe(twin.token);
+    const before = { ...served.tokens };
+    served.reset();
+    expect(served.tokens).toEqual(before);
+    expect((await info(served, served.tokens.readOnly)).status).toBe(200);
+    // A seeded world may ask for random tokens too; a bad choice is refused.
+    expect(createMockApi({ tokens: 'random' }).tokens.main).not.toBe(createMockApi().tokens.main);
+    expect(() => createMockApi({ tokens: 'fixed' as never })).toThrow('tokens must be "seeded" or "random", got "fixed"');
+  });
+
   it('served by the bin with --world, answers every read request as the original did', async () => {
     const file = join(dir, 'world.json');
     writeFileSync(file, JSON.stringify(snapshot));
-    const bin = startBin(['--port', '0', '--seed', String(SEED), '--world', file]);
+    const bin = startBin(['--port', '0', '--seed', String(SEED), '--world', file, '--tokens', 'seeded']);
     try {
       const banner = await bin.ready;
       expect(banner).toContain(`world ${file}`);
@@ -137,6 +162,32 @@ describe('snapshotWorld → createMockApi({ world }): a round trip', () => {
     } finally {
       bin.child.kill();
     }
+  }, 30_000);
+
+  it('served by the bin with --world, prints fresh random tokens each start; the seed’s open nothing', async () => {
+    const file = join(dir, 'world-random.json');
+    writeFileSync(file, JSON.stringify(snapshot));
+    const printed = async () => {
+      const bin = startBin(['--port', '0', '--seed', String(SEED), '--world', file]);
+      try {
+        const banner = await bin.ready;
+        const url = /listening on (\S+)/.exec(banner)![1]!;
+        const main = /^ {2}main +(\S+)$/m.exec(banner)![1]!;
+        const status = async (token: string) =>
+          (await fetch(`${url}/api/v1/server/info`, { headers: { authorization: `Bearer ${token}` } })).status;
+        expect(await status(main)).toBe(200);
+        expect(await status(original.tokens.main)).toBe(401);
+        return main;
+      } finally {
+        bin.child.kill();
+      }
+    };
+    const [first, second] = [await printed(), await printed()];
+    expect(first).not.toBe(second);
+    expect(first).not.toBe(original.tokens.main);
+    const { code, stderr } = await startBin(['--port', '0', '--world', file, '--tokens', 'fixed']).exit;
+    expect(code).toBe(2);
+    expect(stderr).toContain('--tokens must be "seeded" or "random", got "fixed"');
   }, 30_000);
 
   it('writes no token secret: the five tokens’ secrets appear nowhere in it', () => {
@@ -261,7 +312,7 @@ describe('community-server-mock snapshot --out', () => {
     const direct = await snapshotWorld(mockClient(original), { progress: false });
     expect({ ...written, takenAt: 'then' }).toEqual({ ...direct, takenAt: 'then' });
 
-    const bin = startBin(['--port', '0', '--world', file]);
+    const bin = startBin(['--port', '0', '--world', file, '--tokens', 'seeded']);
     try {
       const url = /listening on (\S+)/.exec(await bin.ready)![1]!;
       for (const path of ['/api/v1/server/members?pageSize=100', '/api/v1/server/info', '/api/v1/server/logs?page=2']) {

@@ -15,6 +15,7 @@ import {
   Store,
   WORLD_END,
 } from 'community-server-sdk/mock';
+import { startMockHttpServer } from 'community-server-sdk/mock/node';
 import { describe, expect, it } from 'vitest';
 import { mockClient } from '../helpers';
 
@@ -137,5 +138,76 @@ describe('create, insert and update given something other than an object of fiel
     );
     expect(members.size).toBe(before);
     expect(members.get(first!.id)).toEqual(first);
+  });
+});
+
+describe('issue 23 #13: a token’s secret is unique in the store', () => {
+  /** `fn`'s refusal: an InvalidRowError whose message names the token that holds the secret, never the secret. */
+  const refusal = (fn: () => unknown, secret: string) => {
+    let error: unknown;
+    try {
+      fn();
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(InvalidRowError);
+    expect((error as Error).message).not.toContain(secret);
+    return (error as Error).message;
+  };
+
+  it('create, insert and update refuse another token’s secret, naming the token, never the secret', () => {
+    const { mock } = setup();
+    const { tokens } = mock.store;
+    const secret = mock.tokens.readOnly;
+    const holder = tokens.where('secret', secret)[0]!;
+    const size = tokens.size;
+    const says = `secret: the row whose id is ${JSON.stringify(holder.id)} holds this value (not shown); it is unique`;
+    expect(refusal(() => tokens.create({ secret }), secret)).toBe(`tokens.create: ${says}`);
+    const [, other] = tokens.all().filter((token) => token.id !== holder.id);
+    expect(refusal(() => tokens.insert({ ...other!, secret }), secret)).toBe(`tokens.insert: ${says}`);
+    expect(refusal(() => tokens.update(other!.id, { secret }), secret)).toBe(`tokens.update: ${says}`);
+    expect(tokens.size).toBe(size);
+    expect(tokens.where('secret', secret)).toEqual([holder]);
+    // A token keeps its own secret: replacing or updating it is no clash.
+    expect(tokens.update(holder.id, { name: 'renamed', secret })!.secret).toBe(secret);
+    expect(tokens.insert({ ...holder, name: 'again' }).secret).toBe(secret);
+  });
+
+  it('POST /__mock/store/tokens with another token’s secret is a 400 that shows no secret', async () => {
+    const { mock } = setup();
+    const http = await startMockHttpServer({ mock });
+    try {
+      const answer = await fetch(`${http.url}/__mock/store/tokens`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${http.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ secret: mock.tokens.main, name: 'impostor' }),
+      });
+      const text = await answer.text();
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(text).error.code).toBe('invalid_row');
+      expect(text).not.toContain(mock.tokens.main);
+      // The main token still names one token, and answers as itself.
+      expect(mock.store.tokens.where('secret', mock.tokens.main)).toHaveLength(1);
+      expect((await mockClient(mock).tokens.current()).name).toBe('main');
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('a reserved secret (the control API’s admin token) is refused as well, across reset()', () => {
+    const { mock } = setup();
+    const reserve = (mock as unknown as Record<symbol, { reserveSecret(secret: string): void }>)[
+      Symbol.for('community-server-sdk/mock.internals')
+    ]!;
+    const admin = 'the-control-api-admin-token';
+    reserve.reserveSecret(admin);
+    expect(refusal(() => mock.store.tokens.create({ secret: admin }), admin)).toBe(
+      'tokens.create: secret: this value is reserved (not shown)',
+    );
+    mock.reset();
+    expect(refusal(() => mock.store.tokens.create({ secret: admin }), admin)).toBe(
+      'tokens.create: secret: this value is reserved (not shown)',
+    );
+    expect(mock.store.tokens.create({ secret: 'another-secret' }).secret).toBe('another-secret');
   });
 });

@@ -37,6 +37,10 @@ export interface WatchSource<T> {
   readonly log: Log;
   /** A hash naming the client's token and service, never the token: what a fleet keys the list by. */
   identity(): Promise<string>;
+  /** Whether a page of the list is fresh enough to start from (one the cache answered may be older than the watch). */
+  fresh?(page: PageView<T>): boolean;
+  /** Told of each item as it is yielded (the cache keeps it as its `get`'s answer). */
+  readonly yielded?: ((item: unknown) => void) | undefined;
 }
 
 /**
@@ -142,7 +146,7 @@ export class Poller<T> {
   /** The list's own first page, when it can serve as the first page of a walk; else nothing. */
   async #given(firstPage: Promise<PageView<T>>): Promise<PageView<T> | undefined> {
     const page = await givenPage(firstPage, this.#signal);
-    return page && this.#strategy.canUse(this.#source.params, page) ? page : undefined;
+    return page && this.#strategy.canUse(this.#source.params, page) && this.#source.fresh?.(page) !== false ? page : undefined;
   }
 
   async #poll(given: PageView<T> | undefined): Promise<T[]> {

@@ -8,7 +8,7 @@
 import { checkOptions, checkRequestOptions, checkTimeout, describe } from '../arguments';
 import { InvalidArgumentError } from '../errors';
 import type { PageView, WatchCursor } from '../types';
-import { hashKey } from '../rate-limit-store';
+import { hashKey } from '../identity';
 import { FOLLOW, type FleetDelivery, type FleetWatch, type WatchFleet } from './fleet';
 import { givenPage, Poller, strategyAt, type WatchSource } from './poller';
 
@@ -94,11 +94,11 @@ export class Watch<T> implements AsyncIterableIterator<T> {
       if (cursor !== undefined) strategyAt(source.list, source.keys, cursor); // checked now, before anything is sent
       const feed = options.fleet[FOLLOW](fleetWatch(source, first, { delivery, consumer, intervalMs, cursor }, this.#signal));
       this.#position = () => feed.cursor;
-      this.#iterator = this.#run(this.#fleetItems(first, feed.items));
+      this.#iterator = this.#run(this.#fleetItems(first, feed.items), source.yielded);
     } else {
       const poller = new Poller(source, first, { intervalMs, cursor: options.cursor, signal: this.#signal });
       this.#position = () => poller.cursor;
-      this.#iterator = this.#run(localItems(poller));
+      this.#iterator = this.#run(localItems(poller), source.yielded);
     }
   }
 
@@ -139,9 +139,16 @@ export class Watch<T> implements AsyncIterableIterator<T> {
     return this;
   }
 
-  async *#run(items: AsyncIterable<T, void, undefined>): AsyncGenerator<T, void, undefined> {
+  /** `items`, each told to `yielded` as it goes (local or from the fleet: the cache keeps it as its `get`'s answer). */
+  async *#run(
+    items: AsyncIterable<T, void, undefined>,
+    yielded: ((item: unknown) => void) | undefined,
+  ): AsyncGenerator<T, void, undefined> {
     try {
-      yield* items;
+      for await (const item of items) {
+        yielded?.(item);
+        yield item;
+      }
     } catch (error) {
       if (!this.#signal.aborted) throw error;
     } finally {

@@ -1,0 +1,173 @@
+/**
+ * What `community-server-sdk/query` costs a dashboard:
+ * - time: `queryClient.fetchQuery(q.members.get(id))` against a bare `client.members.get(id)`, both
+ *   on an in-memory fetch, where nothing but the client and the query layer cost (goal ≤ 1.1×),
+ *   split into its parts. `fetchQuery` with the default `staleTime` of 0 asks every time, through
+ *   the cache, as a refetch does;
+ * - size, minified + brotli: the query entry as size-limit measures it (goal: its budget in
+ *   `.size-limit.json`, 2 KB); and a dashboard's JavaScript for three panels, members, the live
+ *   moderation log and the tokens (examples/dashboard: the client, the query entry, TanStack
+ *   React Query and the panels' own code, React excluded), beside the client alone, both bundled
+ *   the same way (esbuild, for the browser).
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompressSync } from 'node:zlib';
+import { QueryClient } from '@tanstack/query-core';
+import { CommunityServerClient } from 'community-server-sdk';
+import { queries } from 'community-server-sdk/query';
+import { build, type Plugin } from 'esbuild';
+import { format, interleave, row, runWhenMain, type Comparison } from './harness';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const TOKEN = 'cst_bench_token_0123456789';
+
+/**
+ * `members.get(id)` against the same in-memory answer, where nothing but the SDK and TanStack
+ * Query cost. Four sides in the same rounds, so the ratio of the goal splits into its parts: the
+ * adapter (`q`'s options ÷ the same query written by hand), TanStack Query's own fetch (a
+ * hand-written query ÷ the call it makes, given the query's signal), and the signal itself (the
+ * call with a signal ÷ without).
+ */
+async function queryOverhead(): Promise<Comparison[]> {
+  const member = JSON.stringify({ id: 'm7', serverId: 's1', roles: [], createdAt: 1763596800, username: 'bench' });
+  const fetch = (async () => new Response(member, { headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
+  const client = new CommunityServerClient({ token: TOKEN, baseUrl: 'https://bench.test', fetch });
+  const q = queries(client);
+  const queryClient = new QueryClient();
+  const byHand = { queryKey: ['member', 'm7'], queryFn: ({ signal }: { signal: AbortSignal }) => client.members.get('m7', { signal }) };
+  const run = await interleave({
+    query: () => queryClient.fetchQuery(q.members.get('m7')),
+    byHand: () => queryClient.fetchQuery(byHand),
+    signal: () => client.members.get('m7', { signal: new AbortController().signal }),
+    bare: () => client.members.get('m7'),
+  });
+  queryClient.clear();
+  const rate = (side: 'query' | 'byHand' | 'signal' | 'bare') => format(run.rate(side), 'calls/s');
+  const part = (name: string, a: 'query' | 'byHand' | 'signal', b: 'byHand' | 'signal' | 'bare', baseline: string): Comparison => ({
+    name: `↳ part of it: ${name}`,
+    value: rate(a),
+    baseline: `${baseline}: ${rate(b)}`,
+    ratio: run.timeRatio(a, b),
+    goal: null,
+    met: null,
+  });
+  const overhead = row(
+    '`queryClient.fetchQuery(q.members.get(id))` ÷ a bare `client.members.get(id)`, in-memory fetch',
+    rate('query'),
+    `bare \`client.members.get(id)\`: ${rate('bare')}`,
+    run.timeRatio('query', 'bare'),
+    '≤ 1.1×',
+  );
+  const [adapter, tanstack, signal] = [
+    run.timeRatio('query', 'byHand'),
+    run.timeRatio('byHand', 'signal'),
+    run.timeRatio('signal', 'bare'),
+  ];
+  overhead.note =
+    `Its parts, in the rows under it: the adapter itself ${adapter.median.toFixed(2)}× (its options ÷ the same query written by hand), ` +
+    `TanStack Query's own fetch (cache, retryer, notifications) ${tanstack.median.toFixed(2)}× the call it makes, ` +
+    `and giving the call a signal at all ${signal.median.toFixed(2)}× (ky links a caller's signal to each request with \`AbortSignal.any\`). ` +
+    'The last two are paid by any cancellable TanStack query of this client, written by hand or not; on an in-memory fetch a call takes ~0.1 ms, so the fixed costs weigh their most, and over a network they shrink with the call.';
+  return [
+    overhead,
+    part('`q.members.get(id)` ÷ the same query written by hand', 'query', 'byHand', 'by hand, `queryFn` passing the signal'),
+    part(
+      "a hand-written query ÷ the call it makes (TanStack Query's own fetch)",
+      'byHand',
+      'signal',
+      '`client.members.get(id, { signal })`',
+    ),
+    part('a call given a signal ÷ the call without one', 'signal', 'bare', '`client.members.get(id)`'),
+  ];
+}
+
+/** The package's entries resolved to the build, as an app that installed it gets them. */
+const builtPackage: Plugin = {
+  name: 'community-server-sdk-from-dist',
+  setup(build) {
+    build.onResolve({ filter: /^community-server-sdk(\/query)?$/ }, ({ path }) => ({
+      path: `${root}dist/${path.endsWith('/query') ? 'query' : 'index'}.js`,
+    }));
+  },
+};
+
+/** Bytes of `source` bundled for the browser, minified, then compressed with brotli; React stays out. */
+async function brotliBytes(source: string): Promise<number> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, loader: 'tsx' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    plugins: [builtPackage],
+    write: false,
+    logLevel: 'error',
+  });
+  return brotliCompressSync(result.outputFiles[0]!.contents).length;
+}
+
+const DASHBOARD = `
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CommunityServerClient } from 'community-server-sdk';
+import { queries } from 'community-server-sdk/query';
+import { LogsPanel } from './examples/dashboard/logs';
+import { MembersPanel } from './examples/dashboard/members';
+import { TokensPanel } from './examples/dashboard/tokens';
+
+export function Dashboard({ token, baseUrl }: { token: string; baseUrl: string }) {
+  const q = queries(new CommunityServerClient({ token, baseUrl }));
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <MembersPanel q={q} />
+      <LogsPanel q={q} intervalMs={5000} />
+      <TokensPanel q={q} />
+    </QueryClientProvider>
+  );
+}
+`;
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} KB`;
+
+async function sizes(): Promise<Comparison[]> {
+  const { stdout } = await promisify(execFile)(`${root}/node_modules/.bin/size-limit`, ['--json'], { cwd: root });
+  const entry = (JSON.parse(stdout) as { path?: string; name: string; size: number; sizeLimit: number }[]).find((e) =>
+    e.name.startsWith('query entry'),
+  )!;
+  const [dashboard, client, reactQuery] = await Promise.all([
+    brotliBytes(DASHBOARD),
+    brotliBytes(`export * from 'community-server-sdk';`),
+    brotliBytes(`export * from '@tanstack/react-query';`),
+  ]);
+  const ratio = dashboard / client;
+  return [
+    {
+      name: 'query entry, `community-server-sdk/query`, ESM, minified + brotli (size-limit)',
+      value: kb(entry.size),
+      baseline: '—',
+      ratio: null,
+      goal: `≤ ${entry.sizeLimit / 1000} KB`,
+      met: entry.size <= entry.sizeLimit,
+    },
+    {
+      name: "a dashboard's JavaScript for its members, live log and tokens panels: client + query entry + TanStack React Query + the panels, React excluded, minified + brotli",
+      value: kb(dashboard),
+      baseline: `the client alone: ${kb(client)}`,
+      ratio: { median: ratio, low: ratio, high: ratio },
+      goal: null,
+      met: null,
+      note: `Bundled with esbuild for the browser (React, react-dom and the JSX runtime external, as an app has them anyway); the client alone measured the same way. TanStack React Query with query-core alone is ${kb(reactQuery)} of it, so the query entry, the panels' own code and their formatting come to ${kb(dashboard - client - reactQuery)} over the client and the library.`,
+    },
+  ];
+}
+
+export async function queryBench(): Promise<Comparison[]> {
+  return [...(await queryOverhead()), ...(await sizes())];
+}
+
+await runWhenMain(import.meta.url, queryBench);

@@ -1,0 +1,177 @@
+/**
+ * Mock sessions: whole mocks of their own, opened by the root admin token of one HTTP server and
+ * served on its port under `/sessions/{id}`, so the workers of a parallel test suite share one
+ * process and one port and still see nothing of each other. Each has its own world, tokens
+ * (fresh random secrets), journal, faults, clock, rate limit, health, activity, and control API
+ * opened by its own admin token. An idle session (no request, API or control, for its `ttlMs`)
+ * is closed by one timer of the server, which keeps no process alive.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import type { MockApi } from '../index';
+import { MockHttpError } from '../replies';
+import { internalsOf } from './internals';
+import { createControlPlane, newAdminToken, type ControlPlane } from './plane';
+import { shown } from './schema';
+import type { MockSessionInfo, MockSessionOptions, NewMockSession, SessionRegistry } from './types';
+
+/** Where sessions are served: `/sessions/{id}` is a session's base path. */
+export const SESSIONS_PREFIX = '/sessions';
+/** How long a session may go without a request before it is closed, unless it says: 10 minutes. */
+export const DEFAULT_SESSION_TTL_MS = 600_000;
+/** How many sessions a server holds at once, unless told (`--max-sessions`, `maxSessions`). */
+export const DEFAULT_MAX_SESSIONS = 64;
+
+/** A mock the HTTP server serves, with its control API: the root, or a session. */
+export interface Served {
+  readonly mock: MockApi;
+  readonly control: ControlPlane;
+}
+
+/** One open session. */
+interface Session extends Served {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly ttlMs: number;
+  lastUsedAt: number;
+  /** Requests of it being answered now: it does not expire under them. */
+  inFlight: number;
+  closed: boolean;
+}
+
+/** The sessions of one HTTP server: the registry the control API's operations use, and what routing needs. */
+export interface Sessions extends SessionRegistry {
+  /**
+   * The session a request path addresses (`/sessions/{id}/…`), marked in use until `release`, and
+   * the path from its base; `undefined` for a path outside `/sessions/`; the 404 to answer for a
+   * session that is not (or no longer) there.
+   */
+  enter(path: string): { session: Served; path: string } | MockHttpError | undefined;
+  /** Ends the use `enter` began. */
+  release(session: Served): void;
+  /** Closes every session and stops the timer: the server is closing. */
+  closeAll(): void;
+}
+
+const SESSION_PATH = new RegExp(`^${SESSIONS_PREFIX}/([^/]+)(/.*)?$`);
+
+/** 404 for a session id that names no open session. */
+const sessionNotFound = (id: string) =>
+  new MockHttpError(404, 'session_not_found', `no session ${shown(id)}: it was closed, or went unused for its ttlMs`, { id: shown(id) });
+
+/** The sessions of a server whose root mock is `root`, at most `maxSessions` at once. */
+export function createSessions(root: MockApi, maxSessions: number): Sessions {
+  const open = new Map<string, Session>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerDue = Infinity;
+
+  const dueOf = (session: Session, now: number) => (session.inFlight > 0 ? now : session.lastUsedAt) + session.ttlMs;
+
+  function close(session: Session): void {
+    open.delete(session.id);
+    session.closed = true;
+    // Its timer would step a world nobody can reach, for ever; a request in flight still ends in it.
+    session.mock.activity.stop();
+    if (open.size === 0) {
+      clearTimeout(timer);
+      timer = undefined;
+      timerDue = Infinity;
+    }
+  }
+
+  /** Closes the sessions idle past their ttl, and sets the timer for the next one due. */
+  function sweep(): void {
+    timer = undefined;
+    timerDue = Infinity;
+    const now = Date.now();
+    for (const session of open.values()) if (session.inFlight === 0 && now - session.lastUsedAt >= session.ttlMs) close(session);
+    for (const session of open.values()) schedule(dueOf(session, now));
+  }
+
+  /** Makes sure the timer fires by `due`. */
+  function schedule(due: number): void {
+    if (due >= timerDue) return;
+    clearTimeout(timer);
+    timerDue = due;
+    timer = setTimeout(sweep, Math.max(0, due - Date.now()));
+    // Idle sessions must never keep a test runner alive.
+    timer.unref();
+  }
+
+  const expired = (session: Session, now: number) => session.inFlight === 0 && now - session.lastUsedAt >= session.ttlMs;
+
+  const info = (session: Session, origin: string): MockSessionInfo => ({
+    id: session.id,
+    baseUrl: `${origin}${SESSIONS_PREFIX}/${session.id}`,
+    createdAt: session.createdAt,
+    lastUsedAt: session.lastUsedAt,
+  });
+
+  return {
+    create({ ttlMs = DEFAULT_SESSION_TTL_MS, ...options }: MockSessionOptions, origin: string): NewMockSession {
+      const now = Date.now();
+      for (const session of open.values()) if (expired(session, now)) close(session);
+      if (open.size >= maxSessions) {
+        // No Retry-After: a slot frees only when a session is closed or left idle for its ttl, which
+        // waiting cannot promise; a suite that needs more sessions needs a higher limit.
+        throw new MockHttpError(
+          429,
+          'too_many_sessions',
+          `this server holds at most ${maxSessions} sessions at once, and all are open: close one (DELETE /__mock/sessions/{id}, session.close()), or start the server with a higher --max-sessions (maxSessions)`,
+          { maxSessions },
+        );
+      }
+      const mock = internalsOf(root).spawn(options) as MockApi;
+      const adminToken = newAdminToken();
+      internalsOf(mock).reserveSecret(adminToken);
+      const session: Session = {
+        // Not a secret (the tokens guard the session); random so no id names a session twice.
+        id: randomBytes(9).toString('base64url'),
+        mock,
+        control: createControlPlane({ mock }, adminToken),
+        createdAt: now,
+        lastUsedAt: now,
+        ttlMs,
+        inFlight: 0,
+        closed: false,
+      };
+      open.set(session.id, session);
+      schedule(dueOf(session, now));
+      return { id: session.id, baseUrl: info(session, origin).baseUrl, adminToken, tokens: mock.tokens };
+    },
+
+    list: (origin) => [...open.values()].filter((session) => !expired(session, Date.now())).map((session) => info(session, origin)),
+
+    close(id) {
+      const session = open.get(id);
+      if (!session || expired(session, Date.now())) throw sessionNotFound(id);
+      close(session);
+    },
+
+    enter(path) {
+      const match = SESSION_PATH.exec(path);
+      if (!match) return undefined;
+      const session = open.get(match[1]!);
+      const now = Date.now();
+      if (!session) return sessionNotFound(match[1]!);
+      if (expired(session, now)) {
+        close(session);
+        return sessionNotFound(session.id);
+      }
+      session.inFlight++;
+      session.lastUsedAt = now;
+      return { session, path: match[2] ?? '/' };
+    },
+
+    release(served) {
+      const session = served as Session;
+      session.inFlight--;
+      session.lastUsedAt = Date.now();
+      if (session.closed) session.mock.activity.stop();
+    },
+
+    closeAll() {
+      for (const session of open.values()) close(session);
+    },
+  };
+}

@@ -1,0 +1,415 @@
+/**
+ * Coalescing and the response cache, between a call (`request.ts`) and the wire (`transport.ts`).
+ *
+ * A GET is a flight: its cache lookup, then (on a miss) its request, its parsed and validated
+ * result, and the entry it leaves in the store. Identical GETs (same method, path and query,
+ * same per-attempt `timeout` and `maxRetries`, on this client, so one token) that arrive while a
+ * flight is out join it rather than start their own: the flight runs once, without any caller's
+ * signal, and is aborted when its last caller leaves. Each caller gets an answer of its own: the
+ * first the result as parsed, the others a copy (one JSON text, parsed once per caller), and a
+ * failure as an error of its own (own stack, own fields). A caller whose signal aborts leaves
+ * with the `AbortError` any aborted call gets, from the transport's door.
+ *
+ * Entries are the JSON text `{ v, s, t, d }` (format, status, when stored, the result), keyed
+ * `<scope>:<method>:<path and query>` (see `CacheStore`), `<scope>` the token's identity.
+ * @module
+ */
+import type { WithResponse } from './api-promise';
+import { checkOptions, checkTimeout, describe } from './arguments';
+import { isCacheStore, memoryStore, type CacheStore } from './cache-store';
+import { CommunityServerError, InvalidArgumentError } from './errors';
+import { tokenIdentity } from './identity';
+import type { Log } from './log';
+import { STORE_RETRY_MS, STORE_TIMEOUT_MS } from './rate-limit-store';
+import { describeThrown, redactError } from './redact';
+import { withTimeout } from './sleep';
+import type { OutgoingRequest } from './transport';
+import type { CacheMode } from './types';
+
+/**
+ * The client's `cache` option: GET answers are reused for `ttlMs`.
+ * @example
+ * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', cache: { ttlMs: 5 * 60_000, maxEntries: 10_000 } });
+ */
+export interface CacheOptions {
+  /** Milliseconds an answer is reused (1 to 2,147,483,647). */
+  ttlMs: number;
+  /**
+   * Entries the in-process store holds (default 1,000); past it, the least recently used goes.
+   * Not with `store`: a store of your own bounds itself (Redis: its `maxmemory` policy).
+   */
+  maxEntries?: number | undefined;
+  /** Where entries live (default: in this process); `redisCacheStore` shares them across a fleet. */
+  store?: CacheStore | undefined;
+}
+
+/**
+ * What `client.cache.stats()` counts: every GET without `headers`, once, by where its answer came from.
+ * @example
+ * const { hits, misses, coalesced } = client.cache.stats();
+ * console.log(`${hits} from the cache, ${coalesced} shared a request, ${misses} sent their own`);
+ */
+export interface CacheStats {
+  /** Calls answered from the cache, with no request. */
+  readonly hits: number;
+  /** Calls that sent a request of their own (nothing fresh cached, no cache, `'reload'`, `'no-store'`). */
+  readonly misses: number;
+  /** Calls that joined an identical request already in flight, and shared its answer. */
+  readonly coalesced: number;
+}
+
+/**
+ * `client.cache`: there with or without the `cache` option (coalescing is always on).
+ * @example
+ * await client.tokens.create({ name: 'ci' });
+ * await client.cache.invalidate('tokens'); // tokens.list and tokens.current are fetched again
+ * console.log(client.cache.stats());
+ */
+export interface ClientCache {
+  /**
+   * Drops this token's entries under `prefix`: `''` or none, every one; a group (`'members'`,
+   * `'cad.calls'`), every method in it; a method (`'members.get'`), that one. Also in the store
+   * (for a Redis store, every process's view); requests in flight then store nothing, and later
+   * calls do not join them. Rejects with `InvalidArgumentError` for a name that is no method or
+   * group, and with `CommunityServerError` when the store fails.
+   * @example
+   * await client.members.get(id);            // cached
+   * await client.cache.invalidate('members'); // members.get, members.list… fetched again
+   */
+  invalidate(prefix?: string): Promise<void>;
+  /**
+   * The counts so far (a copy).
+   * @example
+   * const before = client.cache.stats().hits;
+   */
+  stats(): CacheStats;
+}
+
+/** Sends the call (through the transport's door) with `signal` as its own. */
+export type Load = (signal: AbortSignal | undefined) => Promise<WithResponse<unknown>>;
+
+export interface CacheConfig {
+  options: CacheOptions | undefined;
+  baseUrl: string;
+  token: string | undefined;
+  /** The client's per-attempt timeout: how long a call waits for another process's answer. */
+  timeout: number;
+  /** Where a failing store is reported, once. */
+  log: Log;
+  /** What a dotted name (`members`, `members.get`) names: a group, a method, or nothing. */
+  kindOf(name: string): 'group' | 'method' | undefined;
+}
+
+export interface Cache {
+  /** The call's answer: from the cache, from a flight in progress, or from `load`. */
+  read(request: OutgoingRequest, load: Load): Promise<WithResponse<unknown>>;
+  /** Stores `data` as the answer of the GET `name` at `path` (a watch's item, as its `get` answers it). */
+  remember(name: string, path: string, data: unknown): void;
+  /** Whether `result` came from the cache. */
+  isHit(result: object): boolean;
+  /** Whether the client has a cache (else only coalescing). */
+  readonly enabled: boolean;
+  readonly control: ClientCache;
+}
+
+const DEFAULT_MAX_ENTRIES = 1000;
+/** The longest a failing store rests before the next call tries it again. */
+const MAX_REST_MS = 8_000;
+const ENTRY_FORMAT = 1;
+
+/** What a flight ends with: the result as parsed (for its first caller), and its entry's text once made. */
+interface Answer {
+  data: unknown;
+  /** The service's; for a hit, none: each caller's is built when read (`hitResult`). */
+  response?: Response | undefined;
+  status: number;
+  /** For a hit, when it was stored. */
+  storedAt?: number | undefined;
+  text?: string | undefined;
+}
+
+interface Flight {
+  answer: Promise<Answer>;
+  /**
+   * Aborts the request when its last caller leaves. None when the caller that started it has no
+   * signal: it never leaves, so neither is the request ever left without a caller.
+   */
+  readonly controller: AbortController | undefined;
+  /** Callers waiting on it: at 0, the flight is aborted. */
+  callers: number;
+  /** Whether the flight's own result, or error, went to a caller: the next get a copy. */
+  handed?: boolean;
+}
+
+/** Checks the `cache` option, throwing `InvalidArgumentError` at construction. */
+export function checkCacheOptions(options: unknown): asserts options is CacheOptions | undefined {
+  checkOptions(options, ['ttlMs', 'maxEntries', 'store'], 'cache');
+  if (options === undefined) return;
+  const { ttlMs, maxEntries, store } = options;
+  if (ttlMs === undefined) throw new InvalidArgumentError('cache needs ttlMs, the milliseconds an answer is reused');
+  checkTimeout('cache.ttlMs', ttlMs);
+  if (maxEntries !== undefined && !(Number.isSafeInteger(maxEntries) && (maxEntries as number) >= 1)) {
+    throw new InvalidArgumentError(`cache.maxEntries must be a whole number ≥ 1, got ${describe(maxEntries)}`);
+  }
+  if (store !== undefined && !isCacheStore(store)) {
+    throw new InvalidArgumentError(`cache.store must be a CacheStore (get, set and invalidate methods), got ${describe(store)}`);
+  }
+  if (store && maxEntries) {
+    throw new InvalidArgumentError('cache.maxEntries bounds the in-process store; a store of your own bounds itself');
+  }
+}
+
+/**
+ * `error` again, as an object of its own: same class and fields, each field's value cloned (what
+ * cannot be, a function say, is shared), and a stack of its own where the platform makes one.
+ */
+function ownCopy(error: unknown): unknown {
+  if (!(error instanceof Error)) return error; // what the door lets out is always an Error
+  const fields = Object.getOwnPropertyDescriptors(error);
+  for (const field of Object.values(fields)) {
+    try {
+      if ('value' in field) field.value = structuredClone(field.value as unknown);
+    } catch {
+      // shared as it is
+    }
+  }
+  const copy = Object.create(Object.getPrototypeOf(error) as object, fields) as Error;
+  (Error as { captureStackTrace?: (target: object) => void }).captureStackTrace?.(copy);
+  return copy;
+}
+
+/** The answer an entry holds, or `undefined` for text that is not one (another format, damaged): a miss. */
+function readEntry(text: unknown): Answer | undefined {
+  try {
+    const entry = JSON.parse(text as string) as { v?: unknown; s?: unknown; t?: unknown; d?: unknown };
+    const { v, s, t, d } = entry;
+    if (v === ENTRY_FORMAT && typeof s == 'number' && typeof t == 'number' && 'd' in entry) {
+      return { data: d, status: s, storedAt: t, text: text as string };
+    }
+  } catch {
+    // not an entry
+  }
+  return undefined;
+}
+
+const entryText = ({ status, data }: Answer) => JSON.stringify({ v: ENTRY_FORMAT, s: status, t: Date.now(), d: data });
+
+/**
+ * What a hit's `withResponse()` shows: the stored status, `x-cache: hit`, and `age` (seconds
+ * since it was stored, as HTTP caches say it); no body, and none of the service's headers (a
+ * hit spent no request: it has no rate-limit headers of its own). Built when first read.
+ */
+function hitResult(data: unknown, { status, storedAt = 0 }: Answer, accept: string): WithResponse<unknown> {
+  let response: Response | undefined;
+  return {
+    data,
+    get response() {
+      const age = String(Math.max(0, Math.floor((Date.now() - storedAt) / 1000)));
+      return (response ??= new Response(null, { status, headers: { 'content-type': accept, 'x-cache': 'hit', age } }));
+    },
+  };
+}
+
+export function createCache(config: CacheConfig): Cache {
+  const { options, token, log } = config;
+  const store = options && (options.store ?? memoryStore(options.maxEntries ?? DEFAULT_MAX_ENTRIES));
+  const ttlMs = options?.ttlMs ?? 0;
+  const flights = new Map<string, Flight>();
+  // The token as a path (percent-encoded) or JSON text (escaped) would show it.
+  const shown = token ? [token, encodeURIComponent(token), JSON.stringify(token).slice(1, -1)] : [];
+  /** Whether `text` shows the token: then it is never a key nor a value of the store. */
+  const showsToken = (text: string) => shown.some((form) => text.includes(form));
+  const stats = { hits: 0, misses: 0, coalesced: 0 };
+  const hits = new WeakSet<object>();
+  /** Invalidations so far: a flight that saw one begin after it stores nothing. */
+  let generation = 0;
+  let scope: string | undefined;
+  const scoped = tokenIdentity(config.baseUrl, token).then((identity) => (scope = identity));
+  /** While the store rests after failures (0.5 s, doubling to 8 s), calls answer from the service alone. */
+  let restUntil = 0;
+  let failures = 0;
+  let warned = false;
+
+  /** A store call, bounded by `ms`: its answer at once when it gives one at once; a failure reads as nothing. */
+  function ask<T>(run: (store: CacheStore) => T | Promise<T>, ms = STORE_TIMEOUT_MS): T | Promise<T | undefined> | undefined {
+    const answered = (value: T) => {
+      if (failures) log.info?.('the cache store answers again');
+      failures = 0;
+      return value;
+    };
+    const failed = (error: unknown) => {
+      restUntil = Date.now() + Math.min(STORE_RETRY_MS * 2 ** failures++, MAX_REST_MS);
+      if (!warned) log.warn?.(`the cache store failed (${describeThrown(error)}); answering from the service until it answers again`);
+      warned = true;
+      return undefined;
+    };
+    if (!store || Date.now() < restUntil) return undefined;
+    try {
+      const result = run(store);
+      return typeof (result as Promise<T> | undefined)?.then == 'function'
+        ? withTimeout(Promise.resolve(result), ms).then(answered, failed)
+        : answered(result as T);
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  /** A hit's result for one caller. */
+  function hit(data: unknown, answer: Answer, accept: string): WithResponse<unknown> {
+    const result = hitResult(data, answer, accept);
+    hits.add(result);
+    return result;
+  }
+
+  async function fly(
+    flight: Flight,
+    flightKey: string,
+    key: string,
+    request: OutgoingRequest,
+    mode: CacheMode,
+    load: Load,
+    /** The store's answer when `read` asked it already (a promise, from a store that answers later), else `false`. */
+    asked: string | undefined | Promise<string | undefined> | false,
+  ): Promise<Answer> {
+    const started = generation;
+    const signal = flight.controller?.signal;
+    const claims = mode == 'default' && store?.claim !== undefined;
+    try {
+      const full = store ? `${scope ?? (await scoped)}:${key}` : '';
+      if (mode == 'default' && store) {
+        const waitMs = request.options.timeout ?? config.timeout;
+        const lookup =
+          asked !== false
+            ? asked
+            : claims
+              ? ask((it) => it.claim!(full, waitMs, signal), waitMs + STORE_TIMEOUT_MS)
+              : ask((it) => it.get(full));
+        const found = readEntry(await lookup);
+        if (found) return found;
+      }
+      let answer: Answer;
+      try {
+        const { data, response } = await load(signal);
+        answer = { data, response, status: response.status };
+      } catch (error) {
+        if (claims) void ask((it) => it.release?.(full));
+        throw error;
+      }
+      // Kept unless the call asked not to, an invalidation came since it began, or it shows the
+      // token (a service that echoes it); a claim not ended by a `set` is given up.
+      const text = store && mode != 'no-store' && generation == started ? (answer.text = entryText(answer)) : '';
+      if (text && !showsToken(text)) void ask((it) => it.set(full, text, ttlMs));
+      else if (claims) void ask((it) => it.release?.(full));
+      return answer;
+    } finally {
+      // Gone from the map as it settles: a call that comes later starts afresh, or hits.
+      if (flights.get(flightKey) === flight) flights.delete(flightKey);
+    }
+  }
+
+  function join(flight: Flight, flightKey: string, request: OutgoingRequest, load: Load, joined: boolean): Promise<WithResponse<unknown>> {
+    const { signal } = request.options;
+    flight.callers++;
+    return new Promise((resolve, reject) => {
+      let waiting = true;
+      /** Leaves the flight; with no caller left, the request goes, and a call that comes later starts its own. */
+      const leave = () => {
+        waiting = false;
+        signal?.removeEventListener('abort', abort);
+        if (--flight.callers) return;
+        flight.controller?.abort();
+        if (flights.get(flightKey) === flight) flights.delete(flightKey);
+      };
+      // The caller's own abort: the transport's AbortError, as for any aborted call (nothing is sent).
+      const abort = () => {
+        leave();
+        resolve(load(signal));
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      flight.answer.then(
+        (answer) => {
+          if (!waiting) return;
+          const isHit = answer.response === undefined;
+          stats[isHit ? 'hits' : joined ? 'coalesced' : 'misses']++;
+          // With more than one caller, the text is made before the result is handed to anyone.
+          if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
+          const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
+          flight.handed = true;
+          leave();
+          resolve(isHit ? hit(data, answer, request.accept) : { data, response: answer.response! });
+        },
+        (error: unknown) => {
+          if (!waiting) return;
+          stats[joined ? 'coalesced' : 'misses']++;
+          const own = flight.handed ? ownCopy(error) : error;
+          flight.handed = true;
+          leave();
+          reject(own);
+        },
+      );
+    });
+  }
+
+  function read(request: OutgoingRequest, load: Load): Promise<WithResponse<unknown>> {
+    const { options } = request;
+    const key = `${request.endpoint}:${request.path}${request.query}`;
+    // Not shared: writes, calls with headers (see `RequestOptions.headers`), calls already aborted
+    // (the door answers them, sending nothing), and a path that holds the token (a careless id).
+    if (request.method != 'GET' || options.headers || options.signal?.aborted || showsToken(key)) {
+      return load(options.signal);
+    }
+    const mode = options.cache ?? 'default';
+    const flightKey = `${key} ${options.timeout} ${options.maxRetries}`;
+    const current = mode == 'default' ? flights.get(flightKey) : undefined;
+    if (current) return join(current, flightKey, request, load, true);
+    // A store that answers at once (the in-process one) answers a hit here, with no flight; a
+    // later answer (a promise) is the flight's to await.
+    const asked = mode == 'default' && scope !== undefined && !store?.claim && ask((it) => it.get(`${scope}:${key}`));
+    const entry = typeof asked == 'string' ? readEntry(asked) : undefined;
+    if (entry) {
+      stats.hits++;
+      return Promise.resolve(hit(entry.data, entry, request.accept));
+    }
+    const flight: Flight = { answer: undefined!, controller: options.signal && new AbortController(), callers: 0 };
+    flight.answer = fly(flight, flightKey, key, request, mode, load, asked);
+    flights.set(flightKey, flight);
+    return join(flight, flightKey, request, load, false);
+  }
+
+  const control: ClientCache = {
+    async invalidate(prefix = '') {
+      const kind = typeof prefix == 'string' ? (prefix ? config.kindOf(prefix) : 'group') : undefined;
+      if (!kind) {
+        throw new InvalidArgumentError(
+          `cache.invalidate: ${describe(prefix)} names no group or method of the client (e.g. 'members', 'members.get')`,
+        );
+      }
+      const level = prefix && prefix + (kind == 'method' ? ':' : '.');
+      generation++;
+      for (const key of flights.keys()) if (key.startsWith(level)) flights.delete(key);
+      if (!store) return;
+      try {
+        await withTimeout(Promise.resolve(store.invalidate(`${await scoped}:${level}`)), STORE_TIMEOUT_MS);
+      } catch (error) {
+        const what = prefix ? `the entries of ${prefix}` : 'every entry';
+        throw redactError(
+          new CommunityServerError(`the cache store failed to invalidate ${what} (${describeThrown(error)})`, { cause: error }),
+          token,
+        );
+      }
+    },
+    stats: () => ({ ...stats }),
+  };
+
+  return {
+    read,
+    remember(name, path, data) {
+      const key = `${name}:${path}`;
+      const text = entryText({ status: 200, data });
+      if (scope && !showsToken(key + text)) void ask((it) => it.set(`${scope}:${key}`, text, ttlMs));
+    },
+    isHit: (result) => hits.has(result),
+    enabled: !!store,
+    control,
+  };
+}

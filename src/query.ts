@@ -1,0 +1,204 @@
+/**
+ * `community-server-sdk/query`: TanStack Query options for every request of a client, for
+ * React, Vue, Solid, Svelte and Angular alike (they all run on `@tanstack/query-core`, an
+ * optional peer dependency: install your framework's adapter). `queries(client)` mirrors the
+ * client: each GET method `x` gives `{ queryKey, queryFn }` whose `queryFn` passes the query's
+ * `signal` to the call; each list also gives `xInfinite` (pages 1..totalPages) and `xLive` (the
+ * first page, kept current by `watch()` while observed); `tokens.create()` and
+ * `tokens.deactivate()` give mutation options that invalidate the token queries. Keys start with
+ * `['community-server', scope]` and never hold the token. Data and errors are typed from the
+ * client's own types.
+ * @example
+ * import { QueryClient, QueryClientProvider, useQuery, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+ * import { CommunityServerClient } from 'community-server-sdk';
+ * import { queries } from 'community-server-sdk/query';
+ *
+ * const q = queries(new CommunityServerClient({ token, baseUrl: 'https://api.example.com' }));
+ * function Member({ id }: { id: string }) {
+ *   const member = useQuery(q.members.get(id)); // member.data: Member | undefined
+ *   return member.isPending ? 'Loading…' : member.isError ? member.error.message : member.data.username;
+ * }
+ * @module community-server-sdk/query
+ */
+import type { MutationFunctionContext } from '@tanstack/query-core';
+import type { CommunityServerClient } from './client';
+import { checkOptions, checkTimeout, describe, isPlainObject } from './core/arguments';
+import type { Endpoint } from './core/endpoint';
+import { InvalidArgumentError } from './core/error-base';
+import { INTROSPECT, type ClientIntrospection } from './core/introspect';
+import { linesOf } from './core/table';
+import type { Page, PagePromise } from './core/pagination';
+import type { ListParams, RequestOptions } from './core/types';
+import { KEY_ROOT, keyArgs } from './query/keys';
+import { liveQueryFn } from './query/live';
+import type { LiveOptions, Queries } from './query/types';
+
+export type {
+  CommunityServerQueryKey,
+  EndpointInfiniteQueryOptions,
+  EndpointMutationOptions,
+  EndpointQueryOptions,
+  LiveData,
+  LiveOptions,
+  LiveQueryOptions,
+  Queries,
+  QueryContext,
+  QueryKeyPrefix,
+  QueryRetry,
+} from './query/types';
+
+/**
+ * Options of {@link queries}.
+ * @example
+ * const staging = queries(stagingClient, { scope: 'staging' }); // keys ['community-server', 'staging', …]
+ */
+export interface QueriesOptions {
+  /**
+   * The second element of every key (default: the client's base URL), which keeps apart the data
+   * of two clients on one `QueryClient`, e.g. two servers. Never put a token in it.
+   */
+  scope?: string | undefined;
+}
+
+type Method = (...args: unknown[]) => unknown;
+type Node = Record<string, unknown>;
+
+/** The query's signal, joined with one the caller gave in the request options. */
+function withSignal(options: unknown, signal: AbortSignal): RequestOptions {
+  const given = options as RequestOptions | undefined;
+  return { ...given, signal: given?.signal ? AbortSignal.any([given.signal, signal]) : signal };
+}
+
+/** Positional arguments before the request options: path ids, then the body or the list params. */
+const positionalCount = (endpoint: Endpoint) =>
+  endpoint.parts.filter((part) => typeof part !== 'string').length + (endpoint.body ? 1 : 0) + (endpoint.kind === 'page' ? 1 : 0);
+
+/** The page after `last`, or `undefined` at the end (read from its fields, so a page restored from JSON serves too). */
+const nextPage = (last: Page<unknown>) => (last.data.length > 0 && last.page < last.totalPages ? last.page + 1 : undefined);
+
+/** The client already retries what is worth retrying; a query does not retry again on top. */
+const noRetry = () => false;
+
+function checkLiveOptions(live: unknown): LiveOptions {
+  checkOptions(live, ['intervalMs'], 'live');
+  checkTimeout('intervalMs', live?.intervalMs);
+  return live ?? {};
+}
+
+/**
+ * The options factories of one endpoint line, under the method's name (and `xInfinite`,
+ * `xLive` beside a list's).
+ */
+function factories(client: CommunityServerClient, root: readonly unknown[], name: string, endpoint: Endpoint): Node {
+  const path = name.split('.');
+  const own = path.pop()!;
+  const call = (...args: unknown[]) => (path.reduce<Node>((node, key) => node[key] as Node, client as never)[own] as Method)(...args);
+  const count = positionalCount(endpoint);
+  const key = (suffix: string, args: readonly unknown[]) => [...root, ...path, own + suffix, ...keyArgs(args)];
+
+  if (endpoint.method !== 'GET') {
+    return {
+      [own]: () => ({
+        mutationKey: key('', []),
+        mutationFn: (variables: unknown) => call(...(count === 1 ? [variables] : ((variables ?? []) as unknown[]))),
+        onSuccess: (_data: unknown, _variables: unknown, _result: unknown, context: MutationFunctionContext) =>
+          context.client.invalidateQueries({ queryKey: [...root, path[0] ?? own] }),
+        retry: noRetry,
+      }),
+    };
+  }
+
+  /**
+   * A factory of options from the method's arguments, split into the positional ones (padded to
+   * their count), what stands where the request options go, and any extra (passed on: the
+   * client refuses them).
+   */
+  const factory =
+    (make: (positional: unknown[], last: unknown, extra: unknown[]) => object) =>
+    (...args: unknown[]) => ({
+      ...make(
+        Array.from({ length: count }, (_, index) => args[index]),
+        args[count],
+        args.slice(count + 1),
+      ),
+      retry: noRetry,
+    });
+
+  const made: Node = {
+    [own]: factory((positional, options, extra) => ({
+      queryKey: key('', positional),
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(...positional, withSignal(options, signal), ...extra),
+    })),
+  };
+  if (endpoint.kind !== 'page') return made;
+
+  made[`${own}Infinite`] = factory((positional, options, extra) => {
+    const params = positional.pop() as ListParams | undefined;
+    return {
+      queryKey: key('Infinite', [...positional, params]),
+      // Params that are not an object go to the client as they are, for it to refuse.
+      queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
+        call(
+          ...positional,
+          params === undefined || isPlainObject(params) ? { ...params, page: pageParam } : params,
+          withSignal(options, signal),
+          ...extra,
+        ),
+      initialPageParam: params?.page ?? 1, // a bad page is the client's to refuse, as for any call
+      getNextPageParam: nextPage,
+    };
+  });
+  made[`${own}Live`] = factory((positional, options, extra) => {
+    const live = checkLiveOptions(options); // live options stand where the request options would
+    return {
+      queryKey: key('Live', [...positional, live]),
+      queryFn: liveQueryFn({
+        open: (signal) => call(...positional, { signal }, ...extra) as PagePromise<unknown>,
+        id: endpoint.watch?.id ?? 'id',
+        intervalMs: live.intervalMs,
+      }),
+    };
+  });
+  return made;
+}
+
+/**
+ * TanStack Query options for every request of `client` (see {@link Queries}). Built from the
+ * client's own endpoint table; cheap, so call it once per client, beside the client.
+ * `InvalidArgumentError` if `client` is not a `CommunityServerClient` or an option is bad.
+ * @example
+ * const client = new CommunityServerClient({ token, baseUrl: 'https://api.example.com' });
+ * const q = queries(client);
+ * const member = await queryClient.fetchQuery(q.members.get(id));
+ * useInfiniteQuery(q.members.listInfinite({ pageSize: 50 }));
+ * useQuery(q.logs.listLive({ pageSize: 50 }, { intervalMs: 5_000 }));
+ * useMutation(q.tokens.create());
+ * await queryClient.invalidateQueries({ queryKey: q.key('members') });
+ */
+export function queries(client: CommunityServerClient, options: QueriesOptions = {}): Queries {
+  const introspect = (client as { [INTROSPECT]?: unknown } | null | undefined)?.[INTROSPECT];
+  if (typeof introspect !== 'function') throw new InvalidArgumentError(`queries() takes a CommunityServerClient, got ${describe(client)}`);
+  checkOptions(options, ['scope'], 'queries');
+  const { baseUrl, resources } = (introspect as () => ClientIntrospection).call(client);
+  const scope = options.scope ?? baseUrl;
+  if (typeof scope !== 'string' || scope === '') throw new InvalidArgumentError(`scope must be a non-empty string, got ${describe(scope)}`);
+
+  const root = [KEY_ROOT, scope];
+  const tree: Node = {};
+  for (const { name, endpoint } of linesOf(resources)) {
+    const namespace = name.split('.').slice(0, -1);
+    const node = namespace.reduce((parent, segment) => (parent[segment] ??= {}) as Node, tree);
+    Object.assign(node, factories(client, root, name, endpoint));
+  }
+  const key = (prefix?: string) => {
+    const path = prefix?.split('.') ?? [];
+    // Only a namespace or a method of the tree: a typo would address nothing, silently.
+    if (
+      path.reduce<unknown>((node, segment) => Object.hasOwn(Object(node) as object, segment) && (node as Node)[segment], tree) === false
+    ) {
+      throw new InvalidArgumentError(`q.key(): no namespace or method ${describe(prefix)}`);
+    }
+    return [...root, ...path];
+  };
+  return { ...tree, key } as unknown as Queries;
+}

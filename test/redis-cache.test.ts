@@ -1,0 +1,234 @@
+/**
+ * `redisCacheStore` against a real `redis-server` (issue 24, item 3), on ioredis and node-redis:
+ * clients share entries; 4 processes asking for one member at once make 1 request; two tokens
+ * never see each other's entries and nothing of a token is in Redis; `invalidate` reaches every
+ * client's view; Redis unreachable, killed and restarted, or hung: no crash, no hang, a warning,
+ * recovery.
+ */
+import { CommunityServerClient, InvalidArgumentError, type CacheStore } from 'community-server-sdk';
+import { createMockApi, type MockApi } from 'community-server-sdk/mock';
+import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
+import { redisCacheStore, type RedisClient } from 'community-server-sdk/redis';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { startWorker } from '../bench/fleet';
+import { useRedis, type Library } from './redis-fixture';
+import { freePort } from './redis-server';
+
+const { closing, skipWithoutRedis, connect, hungRedis } = useRedis();
+const libraries: Library[] = ['ioredis', 'redis'];
+
+/** The mock over HTTP, closed after the test. */
+async function httpMock(): Promise<{ mock: MockApi; http: MockHttpServer }> {
+  const mock = createMockApi();
+  const http = await startMockHttpServer({ mock });
+  closing.push({ close: () => http.close() });
+  return { mock, http };
+}
+
+const gets = (mock: MockApi) => mock.requests.filter((request) => request.endpoint === 'members.get').length;
+
+/** Every key under `prefix` and its value, as text: what a look into Redis shows. */
+async function dump(url: string, prefix: string): Promise<string> {
+  const redis = new Redis(url);
+  closing.push({ close: () => redis.disconnect() });
+  const keys = await redis.keys(`${prefix}*`);
+  const values = await Promise.all(
+    keys.map(async (key) => ((await redis.type(key)) === 'hash' ? JSON.stringify(await redis.hgetall(key)) : await redis.get(key))),
+  );
+  return JSON.stringify([keys, values]);
+}
+
+/** Asserts `text` holds neither `token` nor any 8 characters of it in a row. */
+function expectNothingOf(token: string, text: string): void {
+  for (let i = 0; i + 8 <= token.length; i++) expect(text, `characters ${i}..${i + 8} of the token`).not.toContain(token.slice(i, i + 8));
+}
+
+describe('a cache shared in Redis', () => {
+  for (const library of libraries) {
+    it(`${library}: clients share entries; invalidate reaches every client's view`, async (context) => {
+      const redis = skipWithoutRedis(context);
+      const { mock, http } = await httpMock();
+      const prefix = `test:share-${library}:`;
+      const store = () => connect(library, redis.url).then((connection) => redisCacheStore(connection, { prefix }));
+      const [a, b] = await Promise.all([store(), store()]);
+      const client = (store: CacheStore) =>
+        new CommunityServerClient({ token: mock.tokens.main, baseUrl: http.url, cache: { ttlMs: 60_000, store } });
+      const [one, two] = [client(a), client(b)];
+      const id = mock.store.main.members.all()[0]!.id;
+      const first = await one.members.get(id);
+      await waitFor(async () => (await dump(redis.url, prefix)).includes(':e:members.get:'));
+      expect(await two.members.get(id)).toEqual(first);
+      expect(gets(mock)).toBe(1);
+      expect(two.cache.stats()).toEqual({ hits: 1, misses: 0, coalesced: 0 });
+      const hit = await two.members.get(id).withResponse();
+      expect(hit.response.headers.get('x-cache')).toBe('hit');
+      mock.store.main.members.update(id, { username: 'renamed' });
+      await one.cache.invalidate('members');
+      expect((await two.members.get(id)).username).toBe('renamed');
+      expect(gets(mock)).toBe(2);
+    });
+  }
+
+  it('entries expire after ttlMs (PX), and a claim ends on its own', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const { mock, http } = await httpMock();
+    const prefix = 'test:ttl:';
+    const store = redisCacheStore(await connect('ioredis', redis.url), { prefix, lockMs: 1_000 });
+    const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: http.url, cache: { ttlMs: 2_000, store } });
+    await client.members.list();
+    const check = new Redis(redis.url);
+    closing.push({ close: () => check.disconnect() });
+    await waitFor(async () => (await check.keys(`${prefix}*:e:*`)).length === 1);
+    const [entry] = await check.keys(`${prefix}*:e:*`);
+    const ttl = await check.pttl(entry!);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(2_000);
+    expect(await check.keys(`${prefix}*:c:*`)).toEqual([]); // the set ended the claim
+  });
+});
+
+describe('4 processes asking for one member at once make 1 request', () => {
+  for (const library of libraries) {
+    it(`${library}: one sends, the others wait for its answer in Redis`, async (context) => {
+      const redis = skipWithoutRedis(context);
+      const { mock, http } = await httpMock();
+      const memberId = mock.store.main.members.all()[0]!.id;
+      mock.faults.add({ endpoint: 'members.get', latencyMs: 200 }); // the others arrive while it is out
+      const argument = {
+        baseUrl: http.url,
+        token: mock.tokens.main,
+        redisUrl: redis.url,
+        library,
+        prefix: `test:fleet-${library}:`,
+        memberId,
+      };
+      const workers = [1, 2, 3, 4].map(() =>
+        startWorker<{ member: { id: string }; stats: { hits: number; misses: number } }>(
+          argument,
+          'tsconfig.test.json',
+          'test/cache-worker.ts',
+        ),
+      );
+      await Promise.all(workers.map((worker) => worker.ready));
+      for (const worker of workers) worker.go();
+      const results = await Promise.all(workers.map((worker) => worker.done));
+      expect(results.map((result) => result.member.id)).toEqual([memberId, memberId, memberId, memberId]);
+      expect(gets(mock)).toBe(1);
+      expect(results.map((result) => result.stats.misses).sort()).toEqual([0, 0, 0, 1]);
+      expect(results.map((result) => result.stats.hits).sort()).toEqual([0, 1, 1, 1]);
+    }, 60_000);
+  }
+});
+
+describe('two tokens on one store', () => {
+  it('never see each other’s entries, and nothing of either token is in Redis, key or value', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const { mock, http } = await httpMock();
+    const prefix = 'test:tokens:';
+    const store = redisCacheStore(await connect('redis', redis.url), { prefix });
+    const client = (token: string) => new CommunityServerClient({ token, baseUrl: http.url, cache: { ttlMs: 60_000, store } });
+    const [main, readOnly] = [client(mock.tokens.main), client(mock.tokens.readOnly)];
+    const id = mock.store.main.members.all()[0]!.id;
+    for (const each of [main, readOnly, main, readOnly]) await each.members.get(id);
+    await main.members.list();
+    await readOnly.cache.invalidate('members.get');
+    expect(mock.requests.filter((request) => request.endpoint === 'members.get').map((request) => request.token)).toEqual([
+      'main',
+      'readOnly',
+    ]);
+    const stored = await dump(redis.url, prefix);
+    expect(stored).toContain('members.get');
+    expectNothingOf(mock.tokens.main, stored);
+    expectNothingOf(mock.tokens.readOnly, stored);
+    // readOnly's invalidate left main's entries.
+    await main.members.get(id);
+    expect(gets(mock)).toBe(2);
+  });
+});
+
+describe('faults: no crash, no hang, one warning, recovery', () => {
+  const recorder = () => {
+    const lines: string[] = [];
+    const logger = { error: () => {}, warn: (line: string) => lines.push(line), info: (line: string) => lines.push(line), debug: () => {} };
+    return { lines, logger, logLevel: 'info' as const };
+  };
+
+  it('Redis unreachable at start: calls answer from the service, one warning without the token', async () => {
+    const { mock, http } = await httpMock();
+    const port = await freePort();
+    const connection = await connect('ioredis', `redis://127.0.0.1:${port}`);
+    const { lines, ...log } = recorder();
+    const client = new CommunityServerClient({
+      token: mock.tokens.main,
+      baseUrl: http.url,
+      cache: { ttlMs: 60_000, store: redisCacheStore(connection) },
+      ...log,
+    });
+    const id = mock.store.main.members.all()[0]!.id;
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) await client.members.get(id);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(gets(mock)).toBe(5);
+    expect(lines.filter((line) => line.includes('the cache store failed'))).toHaveLength(1);
+    expectNothingOf(mock.tokens.main, lines.join('\n'));
+  });
+
+  for (const library of libraries) {
+    it(`Redis killed mid-run and restarted on its port (${library}): no crash, no hang, a warning, and the cache again after`, async (context) => {
+      const redis = skipWithoutRedis(context);
+      const { mock, http } = await httpMock();
+      const { lines, ...log } = recorder();
+      const store = redisCacheStore(await connect(library, redis.url), { prefix: `test:restart-${library}:` });
+      const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: http.url, cache: { ttlMs: 60_000, store }, ...log });
+      const id = mock.store.main.members.all()[0]!.id;
+      await client.members.get(id);
+      await waitFor(async () => (await client.members.get(id).withResponse()).response.headers.get('x-cache') === 'hit');
+      await redis.kill();
+      const before = gets(mock);
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) await client.members.get(id); // from the service, each
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(gets(mock)).toBe(before + 5);
+      await redis.restart();
+      // Back: an answer is stored again, and the next call hits.
+      await waitFor(async () => (await client.members.get(id).withResponse()).response.headers.get('x-cache') === 'hit', 15_000);
+      expect(lines.filter((line) => line.includes('the cache store failed'))).toHaveLength(1);
+      expect(lines).toContain('community-server-sdk: the cache store answers again');
+    }, 40_000);
+  }
+
+  it('a hung Redis (accepts, never answers) holds no call much longer than the store timeout', async () => {
+    const connection = await hungRedis();
+    const { mock, http } = await httpMock();
+    const client = new CommunityServerClient({
+      token: mock.tokens.main,
+      baseUrl: http.url,
+      cache: { ttlMs: 60_000, store: redisCacheStore(connection) },
+      logLevel: 'off',
+    });
+    const id = mock.store.main.members.all()[0]!.id;
+    const started = performance.now();
+    await client.members.get(id);
+    await client.members.get(id);
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+});
+
+describe('arguments', () => {
+  it('refuses what is not a Redis client, a prefix that is not a string, a lockMs that is not whole ms ≥ 1', () => {
+    expect(() => redisCacheStore({} as never)).toThrow(InvalidArgumentError);
+    const redis = { eval: () => undefined, evalsha: () => undefined } as unknown as RedisClient;
+    expect(() => redisCacheStore(redis, { prefix: 1 as never })).toThrow('prefix must be a string');
+    expect(() => redisCacheStore(redis, { lockMs: 0 })).toThrow('lockMs must be whole ms >= 1');
+    expect(() => redisCacheStore(redis, { lockMs: 1.5 })).toThrow('lockMs must be whole ms >= 1');
+  });
+});
+
+/** Waits until `condition` holds (checked every 20 ms, up to `ms`). */
+async function waitFor(condition: () => Promise<boolean>, ms = 5_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !(await condition());) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

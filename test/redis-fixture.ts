@@ -1,0 +1,77 @@
+/**
+ * What a suite against a real `redis-server` sets up (test/redis.test.ts, test/redis-cache.test.ts):
+ * one throwaway server for the file (skipped with the reason where the binary is missing, failing
+ * in CI), connections of either library that reconnect every 50 ms, and a list of what to close
+ * after each test.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import type { RedisClient } from 'community-server-sdk/redis';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
+import { redisMissing, startRedis, type RedisServer } from './redis-server';
+
+export type Library = 'ioredis' | 'redis';
+
+/** Registers the file's hooks; call it once, at the top of a test file. */
+export function useRedis() {
+  const missing = redisMissing();
+  if (missing && process.env.CI) throw new Error(`redis-server is required in CI: ${missing}`);
+  let server: RedisServer | undefined;
+  const closing: { close(): unknown }[] = [];
+  beforeAll(async () => {
+    if (!missing) server = await startRedis();
+  }, 20_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  afterEach(async () => {
+    for (const item of closing.splice(0)) await item.close();
+  });
+  return {
+    /** Closed after the current test. */
+    closing,
+    /** The file's server; skips the test, with the reason, where there is none. */
+    skipWithoutRedis: (context: TestContext): RedisServer => {
+      if (!server) context.skip(`redis-server not available here: ${missing}`);
+      return server;
+    },
+    /**
+     * An ioredis connection to a server that accepts connections and never answers (a hung
+     * Redis); both closed after the test.
+     */
+    hungRedis: async (): Promise<Redis> => {
+      const sockets: Socket[] = [];
+      const silent: Server = createServer((socket) => void sockets.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      closing.push({
+        close: () => {
+          for (const socket of sockets) socket.destroy();
+          return new Promise((resolve) => silent.close(resolve));
+        },
+      });
+      const { port } = silent.address() as { port: number };
+      const ioredis = new Redis(port, '127.0.0.1', { connectTimeout: 60_000 });
+      ioredis.on('error', () => {});
+      closing.push({ close: () => ioredis.disconnect() });
+      return ioredis;
+    },
+    /**
+     * A client connection of either library, closed after the test. Both reconnect every 50 ms
+     * (their defaults back off to seconds), so a test sees the rejoin within its run.
+     */
+    connect: async (library: Library, url: string): Promise<RedisClient> => {
+      if (library === 'ioredis') {
+        const redis = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
+        redis.on('error', () => {});
+        closing.push({ close: () => redis.disconnect() });
+        return redis;
+      }
+      const redis = createClient({ url, socket: { reconnectStrategy: () => 50 } });
+      redis.on('error', () => {}); // node-redis ends the process on an unheard 'error'
+      closing.push({ close: () => (redis.isOpen ? redis.destroy() : undefined) });
+      await redis.connect();
+      return redis;
+    },
+  };
+}
