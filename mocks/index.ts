@@ -296,7 +296,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
       gate: new Gate(options.rateLimit, failureLimit),
       health: { ...HEALTHY },
       served: new Map(),
-      journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
+      journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT, reservedSecrets),
       faults,
       now: () => time.clock.now(),
       latency: () => (minLatency === maxLatency ? minLatency : runtime.number.int({ min: minLatency, max: maxLatency })),

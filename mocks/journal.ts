@@ -6,8 +6,9 @@
  */
 import type { Store } from './store';
 import { BEARER } from './auth';
+import { SecretIndex } from './secret-index';
 import type { MockTokens } from './types';
-import type { World } from './world';
+import type { TokenRecord, World } from './world';
 
 /**
  * The token a request presented, by role: one of the five seeded tokens of `mock.tokens`,
@@ -64,7 +65,6 @@ export interface JournalOptions {
  */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
-const REDACTED = '[redacted]';
 /** A body kept whole up to this many characters; the API's only body is a token's name. */
 const MAX_BODY_CHARS = 64 * 1024;
 
@@ -88,45 +88,30 @@ export const arrival = async (method: string, url: string, request?: Request): P
   body: request?.body ? await request.clone().text() : undefined,
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Replaces each secret inside a string. */
+type Redact = (text: string) => string;
 
-/**
- * One pattern for every secret, matched in a single pass so a replacement is never matched again
- * (a secret `a` would otherwise turn `[redacted]` into `[red[redacted]cted]`). The store's
- * secrets are replaced wherever they occur; the presented token, which may be any string (`x`),
- * only where it stands alone, so a short wrong token does not mangle every path it occurs in.
- */
-function secretPattern(known: readonly string[], presented: string | undefined): RegExp | undefined {
-  const alternatives = [...new Set(known)]
-    .filter(Boolean)
-    .sort((a, b) => b.length - a.length)
-    .map(escape);
-  if (presented && !known.includes(presented)) alternatives.push(`(?<![A-Za-z0-9])${escape(presented)}(?![A-Za-z0-9])`);
-  return alternatives.length ? new RegExp(alternatives.join('|'), 'g') : undefined;
-}
-
-/** `value` with every match of `secrets` inside its strings replaced, however deep. */
-function redact(value: unknown, secrets: RegExp | undefined): unknown {
-  if (!secrets) return value;
-  if (typeof value === 'string') return value.replace(secrets, REDACTED);
-  if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
+/** `value` with every secret inside its strings (keys too) replaced, however deep. */
+function redactDeep(value: unknown, redact: Redact): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactDeep(item, redact)]));
   }
   return value;
 }
 
 /** The body as a row keeps it: parsed JSON, else its text, with every secret replaced. */
-function bodyOf(text: string | undefined, secrets: RegExp | undefined): unknown {
+function bodyOf(text: string | undefined, redact: Redact): unknown {
   if (!text) return null;
   // Rows are bounded in number; a huge body must not make one row unbounded in size.
   if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
   try {
-    return redact(JSON.parse(text), secrets);
+    return redactDeep(JSON.parse(text), redact);
   } catch {
     // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`, 30 000 deep): its text,
     // so a hostile body is recorded rather than failing the request it came with.
-    return redact(text, secrets);
+    return redact(text);
   }
 }
 
@@ -135,10 +120,14 @@ export class Journal {
   /** Rows oldest first; up to twice the limit before trimming, so recording stays O(1) amortised. */
   #rows: MockRequest[] = [];
   readonly #roles: ReadonlyMap<string, keyof World['secrets']>;
+  /** The secrets of the tokens table as last read (its rows in order: a new array after each write) and the reserved ones. */
+  #secrets: { rows: readonly TokenRecord[]; reserved: number; index: SecretIndex } | undefined;
 
   constructor(
     secrets: World['secrets'],
     private readonly limit: number,
+    /** Secrets no token may take (the control API's admin token): redacted as the store's are. */
+    private readonly reserved: ReadonlySet<string> = new Set(),
   ) {
     this.#roles = new Map(Object.entries(secrets).map(([role, secret]) => [secret, role as keyof World['secrets']]));
   }
@@ -152,27 +141,37 @@ export class Journal {
       presented === undefined
         ? null
         : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
-    // Every secret the store knows, and the one presented (maybe a real token sent by mistake):
-    // a bot may put one in a token's name or a query, and the journal is printed and serialised.
-    const secrets = secretPattern(
-      store.tokens.all().map((row) => row.secret),
-      presented,
-    );
+    // Every secret the store knows, the reserved ones, and the one presented (maybe a real token
+    // sent by mistake): a bot may put one in a token's name or a query, and the journal is printed.
+    const secrets = this.#indexOf(store);
+    const redact: Redact = (text) => secrets.redact(text, presented);
     const url = new URL(request.url);
-    const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
-    const body = bodyOf(request.body, secrets);
     this.#rows.push({
       method: request.method,
-      path: redact(url.pathname, secrets) as string,
-      query,
+      path: redact(url.pathname),
+      query: redactDeep(Object.fromEntries(url.searchParams), redact) as Record<string, string>,
       endpoint,
       token,
-      body,
+      body: bodyOf(request.body, redact),
       status: response.status,
       at,
     });
     if (this.#rows.length >= this.limit * 2) this.#rows.splice(0, this.#rows.length - this.limit);
     return response;
+  }
+
+  /**
+   * The index of every secret to redact, built again only when the tokens table was written
+   * since (its ordering, read once per write, is then a new array) or a secret was reserved: so a
+   * request costs no more with 100 000 tokens than with five.
+   */
+  #indexOf(store: Store): SecretIndex {
+    const rows = store.tokens.ordered();
+    if (this.#secrets?.rows !== rows || this.#secrets.reserved !== this.reserved.size) {
+      const index = new SecretIndex([...rows.map((row) => row.secret), ...this.reserved]);
+      this.#secrets = { rows, reserved: this.reserved.size, index };
+    }
+    return this.#secrets.index;
   }
 
   /** The newest rows, oldest first: a copy, so a test may keep it while the mock goes on. */

@@ -5,7 +5,17 @@
  * @module
  */
 
-const REDACTED = '[redacted]';
+/** What a secret is replaced by, wherever the SDK or the mock finds one. */
+export const REDACTED = '[redacted]';
+
+/**
+ * The forms `secret` takes in what a request carries: as is, and percent-encoded as a URL's path
+ * segment or query value holds it (a token with `/` or `+` passed as an id is `%2F`, `%2B` there).
+ */
+export function secretForms(secret: string): string[] {
+  const encoded = encodeURIComponent(secret);
+  return encoded === secret ? [secret] : [secret, encoded];
+}
 /** Deeper than any real error or body: dropped rather than walked. */
 const MAX_DEPTH = 32;
 /** Values walked at most: a huge or generated structure is cut short, not walked forever. */
