@@ -31,13 +31,13 @@ export interface MockRequest {
   readonly method: string;
   /** The URL's path, as sent (percent-encoded), without the query. */
   readonly path: string;
-  /** The query parameters; for a repeated name, its last value. */
+  /** The query parameters; for a repeated name, its last value. Past 64 names, the first 64 and `'…': 'N more parameters, not kept'`. */
   readonly query: Readonly<Record<string, string>>;
   /** The client's method name of the request (`'members.get'`), or `null` where no request of the API matched. */
   readonly endpoint: string | null;
   /** Which token was presented (see {@link MockRequestToken}); never the secret. */
   readonly token: MockRequestToken;
-  /** The request body: parsed JSON, or its text when it is not JSON (or is nested too deep to walk); `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
+  /** The request body: parsed JSON, or its text when it is not JSON (or holds more than 256 values); `null` without one; past 4 KiB, `'[N characters, not kept]'`. */
   readonly body: unknown;
   /** The status the mock answered with; 0 when a fault (`mock.faults`, `network: true`) failed the connection. */
   readonly status: number;
@@ -65,8 +65,17 @@ export interface JournalOptions {
  */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
+/*
+ * What a row keeps of a request: enough for any test of a real client, and little of a hostile
+ * one. Rows are bounded in number, and anyone can send requests to a served mock, token or not:
+ * 2 100 bodies of 16 300 empty objects each, kept parsed, held 2.4 GB.
+ */
 /** A body kept whole up to this many characters; the API's only body is a token's name. */
-const MAX_BODY_CHARS = 64 * 1024;
+const MAX_BODY_CHARS = 4096;
+/** A JSON body of more values than this is kept as its text, which costs its length; parsed, each value costs tens of bytes. */
+const MAX_BODY_VALUES = 256;
+/** Query parameters kept; a client of the API sends five at most. */
+const MAX_QUERY_PARAMETERS = 64;
 
 /** What the journal keeps of a request as it came in, before a route reads its body. */
 export interface Arrival {
@@ -104,15 +113,25 @@ function redactDeep(value: unknown, redact: Redact): unknown {
 /** The body as a row keeps it: parsed JSON, else its text, with every secret replaced. */
 function bodyOf(text: string | undefined, redact: Redact): unknown {
   if (!text) return null;
-  // Rows are bounded in number; a huge body must not make one row unbounded in size.
   if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
+  let values = 0;
   try {
-    return redactDeep(JSON.parse(text), redact);
+    const parsed: unknown = JSON.parse(text, (_, value: unknown) => (++values > MAX_BODY_VALUES ? undefined : value));
+    if (values <= MAX_BODY_VALUES) return redactDeep(parsed, redact);
   } catch {
-    // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`, 30 000 deep): its text,
-    // so a hostile body is recorded rather than failing the request it came with.
-    return redact(text);
+    // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`): its text, so a
+    // hostile body is recorded rather than failing the request it came with.
   }
+  return redact(text);
+}
+
+/** The query's parameters (a repeated one's last value), the first {@link MAX_QUERY_PARAMETERS} of them, and how many more there were. */
+function queryOf(url: URL, redact: Redact): Record<string, string> {
+  const names = [...new Set(url.searchParams.keys())];
+  const kept = new Set(names.slice(0, MAX_QUERY_PARAMETERS));
+  const query = redactDeep(Object.fromEntries([...url.searchParams].filter(([name]) => kept.has(name))), redact) as Record<string, string>;
+  if (names.length > kept.size) query['…'] = `${names.length - kept.size} more parameters, not kept`;
+  return query;
 }
 
 /** The rows behind `mock.requests`, and how one is made from a request and its answer. */
@@ -149,7 +168,7 @@ export class Journal {
     this.#rows.push({
       method: request.method,
       path: redact(url.pathname),
-      query: redactDeep(Object.fromEntries(url.searchParams), redact) as Record<string, string>,
+      query: queryOf(url, redact),
       endpoint,
       token,
       body: bodyOf(request.body, redact),

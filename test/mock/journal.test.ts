@@ -293,7 +293,7 @@ describe('the journal and a wrong token', () => {
 });
 
 describe('the journal and a hostile body', () => {
-  it('records JSON nested deeper than the stack as its text, and the request is answered', async () => {
+  it('records JSON nested deeper than the stack by its size, and the request is answered', async () => {
     const mock = createMockApi({ seed: 3 });
     const deep = '['.repeat(30_000) + ']'.repeat(30_000);
     const response = await mock.fetch(
@@ -304,7 +304,13 @@ describe('the journal and a hostile body', () => {
       }),
     );
     expect(response.status).toBe(400);
-    expect(mock.requests.at(-1)).toMatchObject({ endpoint: 'tokens.create', token: 'main', status: 400, body: deep });
+    // Past 4 KiB a body is kept by its size (issue 23, hardening 2).
+    expect(mock.requests.at(-1)).toMatchObject({
+      endpoint: 'tokens.create',
+      token: 'main',
+      status: 400,
+      body: '[60000 characters, not kept]',
+    });
   });
 });
 
@@ -361,4 +367,37 @@ describe('issue 23 hardening 2: the journal finds every secret, at a cost that d
     // Each request used to build and run a pattern of every secret: 10 000 tokens took ~900 ms each.
     expect(many).toBeLessThan(Math.max(few * 10, 20));
   }, 60_000);
+});
+
+describe('issue 23 hardening 2: a row keeps little of a hostile request', () => {
+  // 2 100 such requests without a token held 2.4 GB in a served mock: every body was kept parsed.
+  const objects = `[${Array.from({ length: 16_300 }, () => '{}').join(',')}]`;
+  const query = Array.from({ length: 1_900 }, (_, n) => `k${n}=`).join('&');
+
+  it('a body of many values is kept as its text up to 4 KiB, as its size past that', async () => {
+    const mock = createMockApi({ seed: 3 });
+    const small = `[${Array.from({ length: 300 }, () => '0').join(',')}]`;
+    await rawRequest(mock, '/api/v1/tokens', { method: 'POST', body: objects, token: null });
+    await rawRequest(mock, '/api/v1/tokens', { method: 'POST', body: small, token: null });
+    await rawRequest(mock, '/api/v1/tokens', { method: 'POST', json: { name: 'x'.repeat(5_000) }, token: null });
+    expect(mock.requests.map(({ body }) => body)).toEqual([
+      `[${objects.length} characters, not kept]`,
+      small, // 301 values: its text, not 301 objects
+      '[5011 characters, not kept]',
+    ]);
+  });
+
+  it('a query of many parameters keeps the first 64 and says how many more there were', async () => {
+    const mock = createMockApi({ seed: 3 });
+    await rawRequest(mock, `${MEMBERS}?${query}`, { token: null });
+    const kept = last(mock).query;
+    expect(Object.keys(kept)).toHaveLength(65);
+    expect(kept).toMatchObject({ k0: '', k63: '', '…': '1836 more parameters, not kept' });
+  });
+
+  it('a row of such a request is a few kilobytes at most', async () => {
+    const mock = createMockApi({ seed: 3 });
+    await rawRequest(mock, `${MEMBERS}?${query}`, { method: 'POST', body: objects, token: null });
+    expect(JSON.stringify(last(mock)).length).toBeLessThan(4_096);
+  });
 });
