@@ -535,3 +535,47 @@ describe('issue 23 hardening: client — items 1 and 2: the token leaves by no c
     for (const text of texts) expect(text).not.toContain(TOKEN);
   });
 });
+
+describe('issue 23 hardening 2: the token in every form a URL gives it, and cut short', () => {
+  /** A token of characters a URL encodes: passed as an id it travels as `cs%2Ftest%2B…`. */
+  const SPECIAL = 'cs/test+5f2b=9c1e?7a&#x';
+  const FORMS = [SPECIAL, encodeURIComponent(SPECIAL)];
+
+  it('passed as a path id and a list parameter: not in the error, a log line at debug, an event, a span', async () => {
+    const lines: string[] = [];
+    const write = (line: string) => void lines.push(line);
+    const { client } = clientWith(
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      { token: SPECIAL, maxRetries: 1, logLevel: 'debug', logger: { error: write, warn: write, info: write, debug: write } },
+    );
+    const events: unknown[] = [];
+    for (const name of ['request', 'response', 'retry'] as const) client.on(name, (event) => void events.push(event));
+    const exporter = new InMemorySpanExporter();
+    instrument(client, { tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }) });
+
+    const errors = [
+      await client.members.get(SPECIAL).catch((error: unknown) => error as Error),
+      await client.members.list({ orderBy: SPECIAL }).catch((error: unknown) => error as Error),
+    ];
+    for (const error of errors) expect(error).toBeInstanceOf(ConnectionError);
+    expect(exporter.getFinishedSpans()).toHaveLength(2);
+    const texts = [
+      ...errors.flatMap(deepRenderings),
+      ...lines,
+      JSON.stringify(events),
+      ...exporter.getFinishedSpans().map((span) => inspect({ attributes: span.attributes, events: span.events, status: span.status })),
+    ];
+    expect(lines.length).toBeGreaterThan(0);
+    for (const text of texts) for (const form of FORMS) expect(text).not.toContain(form);
+  });
+
+  it('an error body cut at 2048 characters in the middle of the token leaves no head of it', async () => {
+    const body = `${'x'.repeat(2040)}${TOKEN} and more`;
+    const { client } = clientWith(() => new Response(body, { status: 500 }), { maxRetries: 0 });
+    const error = await client.members.get('m1').catch((thrown: unknown) => thrown as Error);
+    expect((error as { details?: unknown }).details).toBe(`${'x'.repeat(2040)}[redacted]`);
+    for (const text of deepRenderings(error)) expect(text).not.toContain(TOKEN.slice(0, 6));
+  });
+});

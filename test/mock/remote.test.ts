@@ -334,3 +334,27 @@ describe('the admin token shows nowhere', () => {
     }
   });
 });
+
+describe('issue 23 hardening 2: no part of the admin token shows either', () => {
+  const secret = 'an-admin-token-that-must-stay-hidden';
+
+  it('an echo server whose answer is cut in the middle of the token (a 60-character glimpse, a 2 KiB excerpt)', async () => {
+    // What an echo service answers (httpbin's /anything): the request's headers, in text.
+    const echo = await serving((request, response) => {
+      const status = request.url?.includes('requests') ? 502 : 200;
+      response.writeHead(status, { 'content-type': 'text/plain' });
+      const lead = status === 200 ? 'x'.repeat(40) : 'x'.repeat(2030);
+      response.end(`${lead}${request.headers.authorization} and the rest`);
+    });
+    try {
+      const client = connectMock(echo.url, secret);
+      for (const pending of [client.reset(), client.activity.step(), client.requests()]) {
+        const { error } = await failure(pending);
+        const shown = [inspect(error, { depth: 10, showHidden: true }), JSON.stringify(error), error.message];
+        for (const text of shown) expect(text).not.toContain(secret.slice(0, 6));
+      }
+    } finally {
+      await echo.close();
+    }
+  });
+});
