@@ -12,7 +12,7 @@
  * const sent = await mock.requests({ endpoint: 'members.list' });
  * @module community-server-sdk/mock/remote
  */
-import { checkOptions, checkTimeout, describe, isAbortSignal, isPlainObject } from '../src/core/arguments';
+import { checkOptions, checkTimeout, describe, isAbortSignal, isPlainObject, kindOf } from '../src/core/arguments';
 import {
   AbortError,
   apiError,
@@ -262,7 +262,10 @@ function checkFilter(filter: unknown): URLSearchParams {
   }
   if (token !== undefined) {
     if (!TOKEN_ROLES.has(token)) {
-      throw new InvalidArgumentError(`token must be a token role (main, readOnly, …) or null, got ${describe(token)}`);
+      // Not quoted: what is passed here by mistake is a token's secret (an API token's, the admin token).
+      throw new InvalidArgumentError(
+        `token must be a token role (main, readOnly, …) or null, got ${kindOf(token)} that is none (not shown)`,
+      );
     }
     query.set('token', token === null ? 'none' : (token as string));
   }
@@ -357,6 +360,12 @@ function glimpse(response: Response, text: string): string {
  * expect(await remote.requests({ endpoint: 'logs.get' })).toEqual([]);
  */
 export function connectMock(url: string, adminToken: string, options?: RemoteCallOptions): RemoteMock {
+  // Quoting a refused url would show the admin token of a call written the wrong way round.
+  if (typeof adminToken === 'string' && URL.canParse(adminToken) && !(typeof url === 'string' && URL.canParse(url))) {
+    throw new InvalidArgumentError(
+      'connectMock(url, adminToken): the arguments are the wrong way round (adminToken is a URL, url is not); values not shown',
+    );
+  }
   const base = baseUrlOf(url);
   if (typeof adminToken !== 'string' || !/^[\x21-\x7e]+$/.test(adminToken)) {
     throw new InvalidArgumentError(

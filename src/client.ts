@@ -159,7 +159,7 @@ export class CommunityServerClient {
     this.#call = createCaller({
       send,
       validation: options.validation ?? DEFAULTS.validation,
-      hasToken: token !== undefined,
+      token,
       log,
     });
   }

@@ -579,3 +579,35 @@ describe('issue 23 hardening 2: the token in every form a URL gives it, and cut 
     for (const text of deepRenderings(error)) expect(text).not.toContain(TOKEN.slice(0, 6));
   });
 });
+
+describe('issue 23 hardening 2: a token passed where another argument goes is never quoted back', () => {
+  /** Longer than the 40 characters a refused value is quoted to, so a cut would show most of it. */
+  const LONG = `cs_live_${'0123456789abcdef'.repeat(3)}`;
+  const refusals = (token: string): [string, () => unknown][] => {
+    const client = new CommunityServerClient({ token, baseUrl: BASE_URL, fetch: () => Promise.reject(new Error('never sent')) });
+    return [
+      ['the client built from the token alone', () => new CommunityServerClient(token as never)],
+      ['tokens.current(token)', () => (client.tokens.current as (options: unknown) => unknown)(token)],
+      ['members.get(id, token)', () => (client.members.get as (id: string, options: unknown) => unknown)('m1', token)],
+      ['members.list(token)', () => client.members.list(token as never)],
+      ['a timeout of the token', () => client.members.get('m1', { timeout: token as never })],
+      ['a list parameter named by the token', () => client.members.list({ [token]: 1 })],
+    ];
+  };
+
+  it.each([
+    ['a token of 18 characters', TOKEN],
+    ['a token of 56 characters', LONG],
+  ])('%s: each refusal is an InvalidArgumentError showing no part of it', async (_, token) => {
+    for (const [what, refuse] of refusals(token)) {
+      const error = await Promise.resolve()
+        .then(refuse)
+        .then(
+          () => expect.unreachable(`${what} was not refused`),
+          (thrown: unknown) => thrown as Error,
+        );
+      expect(error, what).toBeInstanceOf(InvalidArgumentError);
+      for (const text of deepRenderings(error)) expect(text, what).not.toContain(token.slice(0, 6));
+    }
+  });
+});

@@ -18,6 +18,17 @@ export function describe(value: unknown): string {
   return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
+/**
+ * What a value is, never what it says: for a value where an object of options or parameters
+ * goes, which is where a token passed by mistake lands (`new CommunityServerClient(process.env.TOKEN)`,
+ * `tokens.current(token)`).
+ */
+export function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object of another kind' : `a ${typeof value}`;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const proto: unknown = Object.getPrototypeOf(value);
@@ -31,7 +42,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  */
 export function checkOptions(value: unknown, known: readonly string[], what: string): asserts value is Record<string, unknown> | undefined {
   if (value === undefined) return;
-  if (!isPlainObject(value)) throw new InvalidArgumentError(`${what} options must be an object, got ${describe(value)}`);
+  if (!isPlainObject(value)) throw new InvalidArgumentError(`${what} options must be an object, got ${kindOf(value)}`);
   for (const key of Object.keys(value)) {
     if (!known.includes(key)) throw new InvalidArgumentError(`unknown ${what} option ${describe(key)} (known: ${known.join(', ')})`);
   }
@@ -74,7 +85,7 @@ const listParamKinds: Record<keyof ListParams, 'count' | 'text'> = {
 export function listQuery(params: unknown): string {
   if (params === undefined) return '';
   if (!isPlainObject(params)) {
-    throw new InvalidArgumentError(`list params must be an object like { page, pageSize }, got ${describe(params)}`);
+    throw new InvalidArgumentError(`list params must be an object like { page, pageSize }, got ${kindOf(params)}`);
   }
   let query = '';
   for (const [key, value] of Object.entries(params)) {

@@ -14,6 +14,7 @@ import { Page, PagePromise } from './pagination';
 import type { Log } from './log';
 import type { OutgoingRequest, Received, Send } from './transport';
 import type { WatchSource } from './watch/watch';
+import { redactError } from './redact';
 import { looseObject, type PageEnvelope } from '../schemas/common';
 
 /**
@@ -27,7 +28,8 @@ export type ValidationMode = 'error' | 'warn' | 'off';
 export interface CallerConfig {
   send: Send;
   validation: ValidationMode;
-  hasToken: boolean;
+  /** The API token, if any: needed by every endpoint but the health probes, and redacted from what a call refuses. */
+  token: string | undefined;
   /** Where `validation: 'warn'` reports. */
   log: Log;
 }
@@ -58,12 +60,14 @@ export function createCaller(config: CallerConfig): Call {
     const parts = splitArgs(endpoint, args);
     let request: OutgoingRequest;
     try {
-      request = describeRequest(endpoint, name, parts, config.hasToken);
-    } catch (error) {
-      const rejected = Promise.reject(error); // bad arguments: nothing was sent
+      request = describeRequest(endpoint, name, parts, config.token !== undefined);
+    } catch (thrown) {
+      // Bad arguments: nothing was sent. A refusal quotes what was passed, which may be the token.
+      const error = thrown instanceof InvalidArgumentError ? redactError(thrown, config.token) : (thrown as Error);
+      const rejected = Promise.reject(error);
       if (endpoint.kind !== 'page') return new APIPromise(rejected);
       // Any other page of a list that cannot be asked for fails the same way.
-      const failed: PagePromise<unknown> = new PagePromise(rejected, () => failed, error as Error);
+      const failed: PagePromise<unknown> = new PagePromise(rejected, () => failed, error);
       return failed;
     }
     if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));

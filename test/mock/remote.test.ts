@@ -357,4 +357,25 @@ describe('issue 23 hardening 2: no part of the admin token shows either', () => 
       await echo.close();
     }
   });
+
+  it('the admin token passed as the journal filter’s token, or connectMock’s arguments swapped: refused, no part of it shown', async () => {
+    const admin = http.adminToken;
+    const refusals = [
+      await remote.requests({ token: admin as never }).catch((thrown: unknown) => thrown as Error),
+      (() => {
+        try {
+          connectMock(admin, http.url);
+        } catch (thrown) {
+          return thrown as Error;
+        }
+      })()!,
+    ];
+    for (const error of refusals) {
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      for (const text of [inspect(error, { depth: 10, showHidden: true }), error.message]) expect(text).not.toContain(admin.slice(0, 16));
+    }
+    expect(refusals[1]!.message).toBe(
+      'connectMock(url, adminToken): the arguments are the wrong way round (adminToken is a URL, url is not); values not shown',
+    );
+  });
 });
