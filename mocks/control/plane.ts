@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InvalidArgumentError } from '../../src/core/errors';
+import { redact } from '../../src/core/redact';
 import { BEARER } from '../auth';
 import type { MockApi } from '../index';
 import { checkBody } from '../request-body';
@@ -110,7 +111,8 @@ function pathHolding(body: unknown, secret: string): string | undefined {
   const pathOf = (node: Node): string => {
     const keys: string[] = [];
     for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(at.key);
-    const path = keys.reverse().join('.');
+    // A key may be the secret itself: it is replaced before the path is cut, so no cut leaves a head of it.
+    const path = redact(keys.reverse().join('.'), secret);
     return path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path;
   };
   const pending: Node[] = [{ value: body, key: '', parent: undefined }];
