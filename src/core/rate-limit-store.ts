@@ -8,7 +8,7 @@
  * the store fails, with one warning, until it answers again.
  * @module
  */
-import { RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Settle } from './rate-limit';
+import { monotonicNow, RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Settle } from './rate-limit';
 import { sleep } from './sleep';
 import { label, type Log, type LogTarget } from './log';
 import { describeThrown } from './redact';
@@ -135,12 +135,13 @@ async function windowKey(baseUrl: string, token: string | undefined): Promise<st
   return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
+/** What `call` (one call of the store) resolves to within {@link STORE_TIMEOUT_MS}; a store that throws at once, rather than rejecting, fails the same way. */
+function withTimeout<T>(call: () => Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([new Promise<T>((resolve) => resolve(call())), timeout]).finally(() => clearTimeout(timer));
 }
 
 export interface StoreGateOptions {
@@ -169,7 +170,7 @@ export class StoreGate implements Gate {
   readonly #owner = Math.random().toString(36).slice(2);
   #tickets = 0;
 
-  constructor({ store, baseUrl, token, log, now = Date.now }: StoreGateOptions) {
+  constructor({ store, baseUrl, token, log, now = monotonicNow }: StoreGateOptions) {
     this.#store = store;
     this.#key = windowKey(baseUrl, token);
     this.#log = log;
@@ -190,7 +191,7 @@ export class StoreGate implements Gate {
         }
         let wait: number;
         try {
-          wait = await withTimeout(this.#store.spend(key, ticket));
+          wait = await withTimeout(() => this.#store.spend(key, ticket));
           if (!Number.isFinite(wait) || wait < 0) throw new Error(`spend() answered ${String(wait)}, not milliseconds ≥ 0`);
         } catch (error) {
           this.#fail(error);
@@ -226,7 +227,7 @@ export class StoreGate implements Gate {
     else if (headers && !headers.has('x-ratelimit-remaining')) recorded = null;
     // Not awaited: the answer goes back to its caller now. One connection keeps the order, so
     // this client's next spend sees it.
-    withTimeout(this.#store.record(key, recorded, ticket)).catch((error: unknown) => this.#fail(error));
+    withTimeout(() => this.#store.record(key, recorded, ticket)).catch((error: unknown) => this.#fail(error));
   }
 
   /**
@@ -238,7 +239,7 @@ export class StoreGate implements Gate {
   #checkBack(key: string): void {
     if (this.#checking || this.#now() < this.#checkAfter) return;
     this.#checking = true;
-    withTimeout(this.#store.record(key, this.#local.current())).then(
+    withTimeout(() => this.#store.record(key, this.#local.current())).then(
       () => {
         this.#down = false;
         this.#checking = false;
