@@ -425,3 +425,31 @@ describe("issue 23 hardening: client — item 7: a failed call's span says so, w
     expect(spans()).toEqual([]);
   });
 });
+
+describe('issue 23 hardening 2: a span tells no status the service never answered', () => {
+  it('a call the rate-limit gate refuses (never sent): error.type its class, no http.response.status_code', async () => {
+    const spent = () => json(member('m1'), 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '30' });
+    const { client, requests } = clientWith(spent, { timeout: 1_000 });
+    instrument(client, { tracerProvider: provider });
+    await client.members.get('m1');
+    const error = await client.members.get('m2').catch((thrown: unknown) => thrown as Error);
+    expect(error).toMatchObject({ name: 'RateLimitError', code: 'rate_limit_wait_exceeds_timeout' });
+    expect(requests).toHaveLength(1);
+    const refused = spans()[1]!;
+    expect(refused.status.code).toBe(SpanStatusCode.ERROR);
+    expect(refused.attributes['error.type']).toBe('RateLimitError');
+    expect(refused.attributes).not.toHaveProperty('http.response.status_code');
+  });
+
+  it('a call whose last attempt got no answer tells no status, whatever an earlier attempt was answered', async () => {
+    const { client } = clientWith(
+      (_, attempt) =>
+        attempt === 1 ? json(errorBody('down', 'down'), 503, { 'retry-after': '0' }) : Promise.reject(new TypeError('fetch failed')),
+      { maxRetries: 1 },
+    );
+    instrument(client, { tracerProvider: provider });
+    await expect(client.members.get('m1')).rejects.toBeInstanceOf(ConnectionError);
+    expect(only().attributes).not.toHaveProperty('http.response.status_code');
+    expect(only().attributes['error.type']).toBe('ConnectionError');
+  });
+});

@@ -203,9 +203,13 @@ export function createTransport(config: TransportConfig): Send {
     const trace = config.tracers.length
       ? traceCall(config.tracers, redactRecord(callInfo(request, config.baseUrl), token), onTracerFailure)
       : undefined;
+    /** The status its last attempt was answered with, if any: a refusal made here (the gate's 429) is none. */
+    let answered: number | undefined;
     const notify: Notify | undefined =
       events.active || trace
         ? (name, fields) => {
+            if (name === 'request') answered = undefined;
+            if (name === 'response') answered = (fields as unknown as ClientEvents['response']).status;
             const { endpoint, method, path } = request;
             const event = redactRecord({ endpoint, method, path, ...fields } as ClientEvents[typeof name], token);
             events.emit(name, event);
@@ -222,7 +226,7 @@ export function createTransport(config: TransportConfig): Send {
     } catch (thrown) {
       // What `read` threw is the SDK's own; what the attempts threw becomes the SDK's.
       const error = redactError(received ? (thrown as Error) : asSdkError(thrown, request), token);
-      trace?.end({ status: received?.response.status ?? (error as { status?: number }).status, error });
+      trace?.end({ status: answered, error });
       throw error;
     }
   };
