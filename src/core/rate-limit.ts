@@ -36,7 +36,7 @@ const MAX_WINDOW_MS = 86_400_000;
  * resumed VM, a person) cannot hold a request for the hour it went back, nor one set forward
  * refuse it. Only a Unix time read from a header is put on it through the wall clock, at once.
  */
-export const monotonicNow = (): number => performance.now();
+export const monotonicNow = (): number => Math.floor(performance.now()); // whole ms, as Date.now, for waits and messages
 
 /**
  * Reads the window from `X-RateLimit-Remaining` and when it resets: `X-RateLimit-Reset-After`
