@@ -5,6 +5,7 @@
  * in the numbers they pass.
  * @module
  */
+import { describe } from './arguments';
 
 /** Why an attempt failed, as the policy sees it. */
 export type Failure =
@@ -85,9 +86,15 @@ export function retryDelay(failure: Failure, failures: number, policy: RetryPoli
   return policy.retryAfterReplacesBackoff ? asked : Math.max(wait, asked);
 }
 
-/** A failure in words, for log lines and `retry` events: `503`, `429, Retry-After 2`, `timed out`, `network error (…)`. */
+/**
+ * A failure in words, for log lines and `retry` events: `503`, `429, Retry-After 2`, `timed out`,
+ * `network error (…)`. A `Retry-After` that does not read is the service's text, quoted and cut
+ * short: it may hold anything a header can (terminal escapes, 100 000 characters).
+ */
 export function describeFailure(failure: Failure): string {
   if (failure.kind === 'timeout') return 'timed out';
   if (failure.kind === 'network') return `network error (${failure.detail})`;
-  return failure.retryAfter === undefined ? `${failure.status}` : `${failure.status}, Retry-After ${failure.retryAfter}`;
+  const { status, retryAfter } = failure;
+  if (retryAfter === undefined) return `${status}`;
+  return `${status}, Retry-After ${retryAfterSeconds(retryAfter) === null ? describe(retryAfter) : retryAfter.trim()}`;
 }
