@@ -22,6 +22,7 @@ import {
   responseError,
   TimeoutError,
 } from '../src/core/errors';
+import { readText } from '../src/core/read-text';
 import { describeThrown, redact } from '../src/core/redact';
 import type { ActivityEvent, ActivityFailure, FaultRule, HealthState, MockRequest, MockRequestToken, RateLimitOptions } from './index';
 import type { CadStore, DepartmentStore, ServerStore } from './store';
@@ -318,6 +319,8 @@ function checkCallOptions(options: unknown, what: string): RemoteCallOptions {
   return options;
 }
 
+/** The most of an answer read: the journal at its default limit is a few MiB; a wrong URL may stream without end. */
+const MAX_ANSWER_BYTES = 64 * 2 ** 20;
 /** A call's wait for its answer when neither it nor its connection sets one. */
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Characters of an answer that is not the mock's a message quotes: enough to recognise it. */
@@ -399,7 +402,7 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
         signal: AbortSignal.any([timer, ...callers]),
         ...(payload === undefined ? {} : { body: payload }),
       });
-      text = await response.text();
+      text = await readText(response, MAX_ANSWER_BYTES);
     } catch (thrown) {
       const aborted = callers.find((one) => one.aborted);
       if (aborted) throw new AbortError(`${where} was aborted`, { cause: redact(aborted.reason, adminToken) });

@@ -20,6 +20,7 @@ import type { ClientEvents, Emitter } from './events';
 import { RateLimitGate, type Gate, type Settle } from './rate-limit';
 import { StoreGate, type RateLimitMode } from './rate-limit-store';
 import { label, type Log } from './log';
+import { readText } from './read-text';
 import { describeThrown, redactError, redactRecord } from './redact';
 import { describeFailure, retryDelay, type Failure, type RetryPolicy } from './retry-policy';
 import { sleep } from './sleep';
@@ -91,12 +92,18 @@ function createGate({ rateLimit, log, baseUrl, token }: TransportConfig): Gate |
   return new StoreGate({ store: rateLimit, baseUrl, token, log });
 }
 
-/** A `fetch` that reads the whole body before it resolves: ky's timeout then covers a body that stalls or drops. */
+/** The most of a body the client reads: a hundred times the largest page the API answers. */
+const MAX_BODY_BYTES = 32 * 2 ** 20;
+
+/**
+ * A `fetch` that reads the whole body (up to {@link MAX_BODY_BYTES}) before it resolves: ky's
+ * timeout then covers a body that stalls or drops, and one that never ends fails the attempt.
+ */
 const readingFetch =
   (fetch: typeof globalThis.fetch, read: (text: string) => void): typeof globalThis.fetch =>
   async (input, init) => {
     const response = await fetch(input, init);
-    read(await response.text());
+    read(await readText(response, MAX_BODY_BYTES));
     return response;
   };
 

@@ -228,6 +228,29 @@ describe('pointed at something that is not the mock, every call fails with the S
   });
 });
 
+describe('an answer that never ends (issue 23, hardening 2)', () => {
+  it('is read to 64 MiB, then the call fails with a ConnectionError, long before its timeout', async () => {
+    const chunk = Buffer.alloc(1 << 20, 'a');
+    const endless = await serving((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk));
+      };
+      response.on('drain', pump);
+      pump();
+    });
+    try {
+      const started = performance.now();
+      const { error } = await failure(connectMock(endless.url, 'an-admin-token-of-sorts').requests());
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error.message).toContain('a body over 64 MiB; not read');
+      expect(performance.now() - started).toBeLessThan(9_000); // the timeout is 10 s
+    } finally {
+      await endless.close();
+    }
+  });
+});
+
 describe('timeouts and abort', () => {
   let hanging: Awaited<ReturnType<typeof serving>>;
   beforeAll(async () => {
