@@ -92,8 +92,11 @@ function createGate({ rateLimit, log, baseUrl, token }: TransportConfig): Gate |
   return new StoreGate({ store: rateLimit, baseUrl, token, log });
 }
 
-/** The most of a body the client reads: a hundred times the largest page the API answers. */
-const MAX_BODY_BYTES = 32 * 2 ** 20;
+/**
+ * The most of a body the client reads: far past any answer of the API (its pages are 100 rows of
+ * a few KiB; a page of the mock's largest rows, 100 of 128 Ki characters, is under 40 MiB).
+ */
+const MAX_BODY_BYTES = 64 * 2 ** 20;
 
 /**
  * A `fetch` that reads the whole body (up to {@link MAX_BODY_BYTES}) before it resolves: ky's
