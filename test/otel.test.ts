@@ -453,3 +453,29 @@ describe('issue 23 hardening 2: a span tells no status the service never answere
     expect(only().attributes['error.type']).toBe('ConnectionError');
   });
 });
+
+describe('issue 23 hardening 2: instrument() twice with one provider traces each call once', () => {
+  it('one span a call however often it is called; each removal undoes one instrument(), and the last stops tracing', async () => {
+    const { client } = clientWith(() => json(member('m1')));
+    const stops = Array.from({ length: 3 }, () => instrument(client, { tracerProvider: provider }));
+    await client.members.get('m1');
+    expect(spans()).toHaveLength(1);
+    stops[0]!();
+    stops[0]!(); // twice is once
+    stops[1]!();
+    await client.members.get('m1');
+    expect(spans()).toHaveLength(2);
+    stops[2]!();
+    await client.members.get('m1');
+    expect(spans()).toHaveLength(2);
+  });
+
+  it('another provider gets its own span', async () => {
+    const other = new InMemorySpanExporter();
+    const { client } = clientWith(() => json(member('m1')));
+    instrument(client, { tracerProvider: provider });
+    instrument(client, { tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(other)] }) });
+    await client.members.get('m1');
+    expect([spans().length, other.getFinishedSpans().length]).toEqual([1, 1]);
+  });
+});
