@@ -400,6 +400,8 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
         signal: AbortSignal.any([timer, ...callers]),
+        // The control API never redirects: what a redirect leads to is another server.
+        redirect: 'manual',
         ...(payload === undefined ? {} : { body: payload }),
       });
       text = await readText(response, MAX_ANSWER_BYTES);

@@ -228,6 +228,32 @@ describe('pointed at something that is not the mock, every call fails with the S
   });
 });
 
+describe('a redirect (issue 23, hardening 2)', () => {
+  it('is not followed: the control API never redirects, so another server’s answer is never taken for the mock’s', async () => {
+    const seen: string[] = [];
+    const other = await serving((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"data":[]}');
+    });
+    const redirector = await serving((request, response) => {
+      response.writeHead(307, { location: `${other.url}${request.url}` });
+      response.end();
+    });
+    try {
+      const client = connectMock(redirector.url, 'an-admin-token-of-sorts');
+      const { error, status, message } = await failure(client.requests());
+      expect(status).toBe(307);
+      expect(message).toContain('got 307');
+      expect(error.message).toContain(`is ${redirector.url} the mock?`);
+      await failure(client.store('main.logs').create({ username: 'ada' }));
+      expect(seen).toEqual([]); // neither the read nor the row went to the other server
+    } finally {
+      await Promise.all([other.close(), redirector.close()]);
+    }
+  });
+});
+
 describe('an answer that never ends (issue 23, hardening 2)', () => {
   it('is read to 64 MiB, then the call fails with a ConnectionError, long before its timeout', async () => {
     const chunk = Buffer.alloc(1 << 20, 'a');
