@@ -269,7 +269,7 @@ describe('issue 23 hardening 2: no header, clock or store locks the client out',
     await client.members.list();
     await client.members.list();
     expect(sent()).toBe(2);
-    expect(recorded).toEqual([undefined, { remaining: 9, resetInMs: expect.closeTo(1_000, -2) }]);
+    expect(recorded).toEqual([null, { remaining: 9, resetInMs: expect.closeTo(1_000, -2) }]);
   });
 
   it('a wall clock that steps back an hour mid-window holds the next request for the window, not the hour', async () => {
@@ -283,6 +283,19 @@ describe('issue 23 hardening 2: no header, clock or store locks the client out',
     await client.members.list();
     expect(sent()).toBe(2);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it.each([
+    ['-1 (what some services send for unlimited)', { 'x-ratelimit-remaining': '-1' }],
+    ['unlimited', { 'x-ratelimit-remaining': 'unlimited', 'x-ratelimit-reset': 'never' }],
+  ])('rate-limit headers that do not read (%s) tell a store what they tell the client: no limit shown', async (_, headers) => {
+    // Recorded as a failed request, each answer freed the probe and the next went alone: with
+    // redisRateLimitStore, one request at a time for the whole fleet (10x slower), none held in-process.
+    const recorded: unknown[] = [];
+    const store: RateLimitStore = { spend: async () => 0, record: async (_key, window) => void recorded.push(window) };
+    const { client } = serviceWith(() => headers, { rateLimit: store });
+    await client.members.list();
+    expect(recorded).toEqual([null]);
   });
 
   it('a store whose record() throws at once, not in a promise: calls go on, and it is warned about once', async () => {

@@ -45,9 +45,10 @@ export interface RateLimitWindow {
  * While no window is known (at the start, or after a reset) a store lets one request go to learn
  * the budget and holds the rest until that one is recorded. After the answer,
  * `record(key, window, ticket)` hands the store what the service said: the window's budget and
- * reset; `null` when the answer carried no rate-limit headers (the service does not limit: until
- * an answer shows a limit, requests need not wait); `undefined` when the request failed without
- * an answer, or its answer told of a window already over, or it gave up while still queued.
+ * reset; `null` when the answer carried no rate-limit headers the client can read (the service
+ * does not limit: until an answer shows a limit, requests need not wait); `undefined` when the
+ * request failed without an answer, or its answer told of a window already over, or it gave up
+ * while still queued.
  * @example
  * import { CommunityServerClient, type RateLimitStore, type RateLimitWindow } from 'community-server-sdk';
  *
@@ -92,9 +93,9 @@ export interface RateLimitStore {
   spend(key: string, ticket: string): Promise<number>;
   /**
    * Records what an answer said about the window: the window; `null` for an answer without
-   * rate-limit headers; `undefined` when the request failed without an answer (a probe for a new
-   * window is then free to go again), or gave up while queued (it leaves the queue, and nothing
-   * else changes). `ticket` is the request's (the one its `spend` was given);
+   * rate-limit headers the client can read; `undefined` when the request failed without an
+   * answer (a probe for a new window is then free to go again), or gave up while queued (it
+   * leaves the queue, and nothing else changes). `ticket` is the request's (the one its `spend` was given);
    * absent when the client, while the store was failing, only asks whether it answers again,
    * handing it the window as the client knows it.
    * @example
@@ -223,8 +224,10 @@ export class StoreGate implements Gate {
     const window = headers && readWindow(headers, now);
     let recorded: RateLimitWindow | null | undefined;
     if (window) recorded = window.resetAt > now ? { remaining: window.remaining, resetInMs: window.resetAt - now } : undefined;
-    // No limit shown at all: `null`. Headers this client cannot read say nothing, rather than "unlimited".
-    else if (headers && !headers.has('x-ratelimit-remaining')) recorded = null;
+    // No limit this client can read (none, `-1` as some services say unlimited, a reset past a
+    // day): `null`, as the in-process gate reads it. Recorded as a failure, each answer freed the
+    // probe for the next request alone: the whole fleet went one request at a time.
+    else if (headers) recorded = null;
     // Not awaited: the answer goes back to its caller now. One connection keeps the order, so
     // this client's next spend sees it.
     withTimeout(() => this.#store.record(key, recorded, ticket)).catch((error: unknown) => this.#fail(error));
