@@ -43,11 +43,12 @@ export class SecretIndex {
 
   /**
    * `text` with every form of every secret replaced by `[redacted]`, in one pass, so a replacement
-   * is never matched again. `presented` (the token a request came with, maybe any string: `x`)
-   * is replaced only where it stands alone, so a short wrong token does not mangle every path.
+   * is never matched again. `presented` (the token a request came with, maybe any string) is
+   * replaced only where it stands alone, and only if it could be a token (at least
+   * {@link HEAD} characters): a wrong token `server` made the path `/api/v1/[redacted]/members`.
    */
   redact(text: string, presented: string | undefined): string {
-    const alone = presented ? secretForms(presented) : [];
+    const alone = presented && presented.length >= HEAD ? secretForms(presented) : [];
     let result = '';
     let copied = 0;
     for (let at = 0; at < text.length;) {

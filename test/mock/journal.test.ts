@@ -278,6 +278,14 @@ describe('the journal and a wrong token', () => {
     });
   });
 
+  it('keeps the path and query as sent when a wrong token shorter than any token is a word of them (issue 23, hardening 2)', async () => {
+    const mock = createMockApi({ seed: 3 });
+    for (const token of ['server', 'api', 'members', 'asc', 'v1']) await rawRequest(mock, `${MEMBERS}?sort=asc`, { token });
+    expect(mock.requests.map(({ path, query, token }) => ({ path, query, token }))).toEqual(
+      Array.from({ length: 5 }, () => ({ path: MEMBERS, query: { sort: 'asc' }, token: 'unknown' })),
+    );
+  });
+
   it('still hides the wrong token where it stands alone, and a seeded secret wherever it is, in one pass', async () => {
     const mock = createMockApi({ seed: 3 });
     const wrong = 'not-a-real-token-0123456789';
