@@ -410,7 +410,7 @@ describe('issue 23 hardening 2: no part of the admin token shows either', () => 
   it('the admin token passed as the journal filter’s token, or connectMock’s arguments swapped: refused, no part of it shown', async () => {
     const admin = http.adminToken;
     const refusals = [
-      await remote.requests({ token: admin as never }).catch((thrown: unknown) => thrown as Error),
+      (await failure(remote.requests({ token: admin as never }))).error,
       (() => {
         try {
           connectMock(admin, http.url);
