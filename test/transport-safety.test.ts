@@ -119,4 +119,17 @@ describe('a body that never ends (issue 23, hardening 2)', () => {
     },
     60_000,
   );
+
+  it('a fetch whose Response has no body stream (React Native’s polyfill) is read whole, as before', async () => {
+    const client = new CommunityServerClient({
+      token: TOKEN,
+      baseUrl: 'https://api.test',
+      fetch: async () => {
+        const response = new Response(page, { headers: { 'content-type': 'application/json' } });
+        Object.defineProperty(response, 'body', { value: undefined });
+        return response;
+      },
+    });
+    expect((await client.members.list()).total).toBe(0);
+  });
 });

@@ -5,10 +5,14 @@
  * @module
  */
 
-/** `response`'s body as UTF-8 text, or an error once it passes `limit` bytes (the rest is let go, unread). */
+/**
+ * `response`'s body as UTF-8 text, or an error once it passes `limit` bytes (the rest is let go,
+ * unread). A `Response` without a body stream (React Native's, a polyfill's) is read whole: it
+ * has no other way to read.
+ */
 export async function readText(response: Response, limit: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
+  const reader = typeof response.body?.getReader === 'function' ? response.body.getReader() : undefined;
+  if (!reader) return response.text();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
