@@ -403,6 +403,12 @@ describe('issue 23 hardening 2: a row keeps little of a hostile request', () => 
     expect(kept).toMatchObject({ k0: '', k63: '', '…': '1836 more parameters, not kept' });
   });
 
+  it('a path longer than an HTTP client can send (only mock.fetch takes one) is kept as its size', async () => {
+    const mock = createMockApi({ seed: 3 });
+    await rawRequest(mock, `${MEMBERS}/${'x'.repeat(5_000_000)}`);
+    expect(last(mock)).toMatchObject({ path: '[5000023 characters, not kept]', status: 404 });
+  });
+
   it('a row of such a request is a few kilobytes at most', async () => {
     const mock = createMockApi({ seed: 3 });
     await rawRequest(mock, `${MEMBERS}?${query}`, { method: 'POST', body: objects, token: null });
