@@ -575,6 +575,17 @@ describe('issue 23 hardening 2: the token in every form a URL gives it, and cut 
     for (const text of texts) for (const form of FORMS) expect(text).not.toContain(form);
   });
 
+  it('a token holding " or \\, echoed JSON-escaped in a body that is not JSON, is redacted in that form too', async () => {
+    const quoted = 'cs"test\\5f2b9c1e';
+    const escaped = JSON.stringify(quoted).slice(1, -1);
+    const { client } = clientWith(() => new Response(`{"error": "bad token ${escaped}", cut short`, { status: 500 }), {
+      token: quoted,
+      maxRetries: 0,
+    });
+    const error = await rejection(client.members.get('m1'));
+    for (const text of deepRenderings(error)) for (const form of [quoted, escaped]) expect(text).not.toContain(form);
+  });
+
   it('an error body cut at 2048 characters in the middle of the token leaves no head of it', async () => {
     const body = `${'x'.repeat(2040)}${TOKEN} and more`;
     const { client } = clientWith(() => new Response(body, { status: 500 }), { maxRetries: 0 });

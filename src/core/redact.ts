@@ -9,12 +9,13 @@
 export const REDACTED = '[redacted]';
 
 /**
- * The forms `secret` takes in what a request carries: as is, and percent-encoded as a URL's path
- * segment or query value holds it (a token with `/` or `+` passed as an id is `%2F`, `%2B` there).
+ * The forms `secret` takes in what a request or an answer carries: as is, percent-encoded as a
+ * URL's path segment or query value holds it (a token with `/` or `+` passed as an id is `%2F`,
+ * `%2B` there), and escaped as a JSON string holds it (a `"` or `\` is `\"`, `\\` in a body
+ * kept as text).
  */
 export function secretForms(secret: string): string[] {
-  const encoded = encodeURIComponent(secret);
-  return encoded === secret ? [secret] : [secret, encoded];
+  return [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
 }
 
 /** Where a cut is marked in what the SDK shortens (a quoted value, a glimpse of a body, a path). */

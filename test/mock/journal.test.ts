@@ -335,6 +335,14 @@ describe('issue 23 hardening 2: the journal finds every secret, at a cost that d
     ]);
   });
 
+  it('a secret holding " or \\ is redacted JSON-escaped too, in a body the journal keeps as its text', async () => {
+    const mock = createMockApi({ seed: 3 });
+    const stored = mock.store.tokens.create({ secret: 'quote"back\\slash-0123' }).secret;
+    const many = JSON.stringify({ name: stored, filler: Array.from({ length: 300 }, (_, n) => n) }); // past 256 values: kept as text
+    await rawRequest(mock, '/api/v1/tokens', { method: 'POST', body: many, token: null });
+    expect(last(mock).body).toBe(many.replace(JSON.stringify(stored).slice(1, -1), '[redacted]'));
+  });
+
   it('the admin token of the HTTP server is redacted wherever an API request carries it', async () => {
     const mock = createMockApi({ seed: 3 });
     const http = await startMockHttpServer({ mock });
