@@ -4,6 +4,7 @@
  * @module
  */
 import type { ListParams, PathPart, RequestOptions } from './types';
+import { describe } from './describe';
 import { InvalidArgumentError } from './errors';
 
 const INT32_MIN = -(2 ** 31);
@@ -11,12 +12,7 @@ const INT32_MAX = 2 ** 31 - 1;
 /** The longest timer JavaScript can set; longer timeouts would fire at once. */
 const MAX_TIMEOUT_MS = INT32_MAX;
 
-/** Shows a bad value in a message without dumping it whole. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
+export { describe } from './describe';
 
 /**
  * What a value is, never what it says: for a value where an object of options or parameters

@@ -5,7 +5,7 @@
  * in the numbers they pass.
  * @module
  */
-import { describe } from './arguments';
+import { describe } from './describe';
 
 /** Why an attempt failed, as the policy sees it. */
 export type Failure =
