@@ -96,6 +96,24 @@ describe('mock.clock', () => {
     expect([reopened.status, reopened.headers.get('x-ratelimit-remaining')]).toEqual([200, '1']);
   });
 
+  it('a clock that goes back (reset() taking an advance back under a request in flight, a now option) never stretches a window (issue 23, hardening 2)', async () => {
+    let source = NOON + 60_000;
+    const mock = createMockApi({
+      now: () => source,
+      rateLimit: { limit: 1, windowMs: 500 },
+      authFailureLimit: { failures: 1, durationMs: 1_000 },
+    });
+    const roles = () => rawAnswer(mock, '/api/v1/server/roles');
+    const wrong = () => rawAnswer(mock, '/api/v1/server/roles', { token: 'cs_not_a_token_at_all' });
+    expect((await roles()).status).toBe(200); // a window opens at NOON + 60 s
+    await wrong();
+    source = NOON; // a minute back
+    const after = await roles();
+    // The window read 60.5 s ahead, and 429 Retry-After 61: a client, or a fleet through Redis, held everything that long.
+    expect([after.status, after.headers.get('x-ratelimit-reset-after')]).toEqual([200, '0.500']);
+    expect((await wrong()).headers.get('retry-after')).toBe('1');
+  });
+
   it('a suspension ends once the clock passes it', async () => {
     const mock = frozen({ authFailureLimit: { failures: 1, durationMs: 30_000 } });
     const wrong = { token: 'cs_not_a_token' };
