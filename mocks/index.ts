@@ -393,6 +393,7 @@ export function createMockApi(options: MockOptions = {}): MockApi {
   const internals: MockInternals = {
     clearRequests: () => state.journal.clear(),
     reserveSecret: (secret) => void reservedSecrets.add(secret),
+    reservedSecrets,
   };
   Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
   return api;

@@ -13,6 +13,8 @@ export interface MockInternals {
   clearRequests(): void;
   /** Refuses `secret` as any token's secret from now on, across resets (`store.tokens` writes throw `InvalidRowError`). */
   reserveSecret(secret: string): void;
+  /** The secrets reserved so far: the admin token of each HTTP server of the mock (a live set). */
+  readonly reservedSecrets: ReadonlySet<string>;
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */

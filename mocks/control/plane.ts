@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InvalidArgumentError } from '../../src/core/errors';
+import { internalsOf } from './internals';
 import { redact } from '../../src/core/redact';
 import { BEARER } from '../auth';
 import type { MockApi } from '../index';
@@ -196,7 +197,8 @@ export function createControlPlane(mock: MockApi, adminToken: string): ControlPl
     const params = Object.fromEntries(Object.entries(found.params).map(([name, value]) => [name, decoded(value)]));
     const query = operation.query ? checkBody(Object.fromEntries(request.url.searchParams), operation.query) : undefined;
     const body = operation.body ? checkBody(parseJson(request.body), operation.body) : undefined;
-    const holding = pathHolding(body, adminToken);
+    // Any server's of this mock: its data is served to every API token, whichever server wrote it.
+    const holding = [...internalsOf(mock).reservedSecrets].map((secret) => pathHolding(body, secret)).find((path) => path !== undefined);
     if (holding !== undefined) {
       const message = `${holding || 'the request body'} must not hold the admin token: it is never an API token, nor data the API serves`;
       throw invalidBody(message, { issues: [{ path: holding, message }] });

@@ -129,6 +129,21 @@ describe('the admin token', () => {
     }
   });
 
+  it('nor the admin token of another HTTP server of the same mock (issue 23, hardening 2)', async () => {
+    const other = await startMockHttpServer({ mock });
+    try {
+      const refused = await control('POST', '/__mock/store/main.logs', { username: `x ${other.adminToken}` });
+      // Taken, it was served to every API token of the mock.
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error: { message: expect.stringContaining('must not hold the admin token') } },
+      });
+      expect(JSON.stringify(refused.body)).not.toContain(other.adminToken);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is generated from a secure random source unless given: never the seed’s, never twice the same', async () => {
     const other = await startMockHttpServer({ mock: twin() });
     await other.close();
