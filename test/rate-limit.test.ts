@@ -262,6 +262,17 @@ describe('issue 23 hardening 2: no header, clock or store locks the client out',
     expect(sent()).toBe(3);
   });
 
+  it.each([
+    ['a blank X-RateLimit-Remaining (Number reads it as 0: spent)', { 'x-ratelimit-remaining': '', 'x-ratelimit-reset-after': '30' }],
+    ['a hexadecimal X-RateLimit-Reset-After', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0x10' }],
+    ['an exponent in X-RateLimit-Reset-After', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '3e1' }],
+  ])('%s is unreadable, not a window: the next request is sent', async (_, spent) => {
+    const { client, sent } = serviceWith((n) => (n === 1 ? spent : {}));
+    await client.members.list();
+    await client.members.list();
+    expect(sent()).toBe(2);
+  });
+
   it('nor handed to a store, where a whole fleet would wait for it', async () => {
     const recorded: unknown[] = [];
     const store: RateLimitStore = { spend: async () => 0, record: async (_key, window) => void recorded.push(window) };

@@ -15,6 +15,7 @@
 import { RateLimitError, type RequestTarget } from './errors';
 import { label, type Log, type LogTarget } from './log';
 import { Queue, type Queued } from './queue';
+import { readDecimal } from './retry-policy';
 
 /** What the gate learned from one answer's headers. */
 export interface WindowInfo {
@@ -47,10 +48,10 @@ export const monotonicNow = (): number => Math.floor(performance.now()); // whol
  * little after the true reset, never before. `resetAt` is on the clock `now` reads.
  */
 export function readWindow(headers: Headers, now: number, wall = Date.now()): WindowInfo | undefined {
-  const remaining = Number(headers.get('x-ratelimit-remaining') ?? Number.NaN);
-  if (!Number.isSafeInteger(remaining) || remaining < 0) return undefined;
-  const after = Number(headers.get('x-ratelimit-reset-after') ?? Number.NaN);
-  const reset = Number(headers.get('x-ratelimit-reset') ?? Number.NaN);
+  const remaining = readDecimal(headers.get('x-ratelimit-remaining'));
+  if (!Number.isSafeInteger(remaining)) return undefined;
+  const after = readDecimal(headers.get('x-ratelimit-reset-after'));
+  const reset = readDecimal(headers.get('x-ratelimit-reset'));
   let resetInMs: number;
   if (Number.isFinite(after) && after >= 0) resetInMs = Math.ceil(after * 1000);
   else if (Number.isFinite(reset) && reset > 0) resetInMs = reset * 1000 - wall;
