@@ -162,7 +162,7 @@ export class Gate {
     // One window per token, however its header spells the scheme (`report` looks windows up this way).
     const { key, secret } = credentialOf(request.headers.get('authorization'));
     let window = this.#windows.get(key);
-    if (!window || now >= window.start + windowMs) {
+    if (!window || !this.#isOpen(window, now)) {
       window = { start: now, used: 0 }; // a window opens with its first request
       this.#windows.set(key, window, isToken(store, secret), now);
     }
@@ -195,6 +195,8 @@ export class Gate {
     if (header === null || header.trim() === '') throw authErrors.missing();
     const { key, secret } = credentialOf(header);
     const failures = secret === undefined ? undefined : this.#failures.get(key);
+    // A clock that went back (see #isOpen) does not lengthen a suspension past its duration from now.
+    if (failures && this.failureLimit) failures.suspendedUntil = Math.min(failures.suspendedUntil, now + this.failureLimit.durationMs);
     if (failures && failures.suspendedUntil > now) throw authErrors.suspended(Math.ceil((failures.suspendedUntil - now) / 1000));
     const token = secret === undefined ? undefined : store.tokens.where('secret', secret)[0];
     if (!token || token.deactivatedAt !== null || (token.expiresAt !== null && token.expiresAt * 1000 <= now)) {
@@ -223,6 +225,16 @@ export class Gate {
     this.#failures.set(key, entry, token, now);
   }
 
+  /**
+   * Whether `window` is the one open at `now`: opened at or before it, less than a window ago. A
+   * clock that went back (`reset()` taking an advance back under a request in flight, a `now`
+   * option) leaves a window opened "later": reported as open, it ended as far ahead as the clock
+   * went back (a 500 ms window read 60 s), and a client, or a fleet through Redis, waited that long.
+   */
+  #isOpen(window: Window, now: number): boolean {
+    return now >= window.start && now < window.start + (this.#rateLimit?.windowMs ?? 0);
+  }
+
   /** Forgets every window and failure count. */
   reset(): void {
     this.#windows.clear();
@@ -234,7 +246,7 @@ export class Gate {
     return tokens.map((token) => {
       const { key } = credentialOf(`Bearer ${token.secret}`);
       const window = this.#windows.get(key);
-      const current = window && now < window.start + (this.#rateLimit?.windowMs ?? 0) ? window : undefined;
+      const current = window && this.#isOpen(window, now) ? window : undefined;
       const failures = this.#failures.get(key);
       return {
         tokenId: token.id,

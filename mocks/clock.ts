@@ -46,8 +46,15 @@ const AHEAD_SECONDS = Math.max(
  */
 const LATEST_MS = (MAX_SECONDS - AHEAD_SECONDS) * 1000;
 
-/** The year of `LATEST_MS`, for messages. */
-const LATEST_YEAR = new Date(LATEST_MS).getUTCFullYear();
+/**
+ * The furthest an advance goes: a year short of {@link LATEST_MS}, so real time runs on after
+ * it. At its end the clock stands still, and what waits on it never comes: a spent rate-limit
+ * window stayed spent, answering `Retry-After: 1` for good, and a suspension never ended.
+ */
+const ADVANCE_LIMIT_MS = LATEST_MS - 366 * DAY_SECONDS * 1000;
+
+/** The year of `ms`, for messages. */
+const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
 
 /**
  * The mock's clock, in milliseconds since the epoch: `mock.clock`. It moves token expiry,
@@ -69,7 +76,8 @@ const LATEST_YEAR = new Date(LATEST_MS).getUTCFullYear();
 export interface MockClock {
   /**
    * The mock's "now", in milliseconds: the `now` option's reading plus every `advance` since
-   * the last `reset()`, never past the clock's end (the year 5038), where it stays.
+   * the last `reset()`, never past the clock's end (the year 5038), where it stays. An advance
+   * stops a year short of it, so the clock runs on after one.
    * @example
    * const before = mock.clock.now();
    * mock.clock.advance(1000);
@@ -77,9 +85,10 @@ export interface MockClock {
    */
   now(): number;
   /**
-   * Moves the clock forward by `ms` (an integer ≥ 0, as far as the year 5038: short of the
-   * latest time a row holds, the year 5138, by the longest time the mock writes past now, a
-   * token's hundred-year lifetime) and returns the new now; anything else throws
+   * Moves the clock forward by `ms` (an integer ≥ 0, as far as the year 5037: a year short of
+   * the clock's end, 5038, which is short of the latest time a row holds, the year 5138, by the
+   * longest time the mock writes past now, a token's hundred-year lifetime) and returns the new
+   * now; anything else throws
    * `InvalidArgumentError` and moves nothing. The clock never goes back but by `reset()`.
    * @example
    * mock.clock.advance(25 * 3_600_000); // a day and an hour later: a one-day token has expired
@@ -114,10 +123,10 @@ export function createClock(source: () => number): ClockControl {
       advance(ms) {
         checkArgument(ADVANCE_MS, ms, 'ms', 'clock.advance(ms)');
         const next = offset + ms;
-        const room = LATEST_MS - now();
+        const room = Math.max(0, ADVANCE_LIMIT_MS - now());
         if (ms > room) {
           throw new InvalidArgumentError(
-            `clock.advance(ms): the clock goes as far as ${LATEST_MS} ms (the year ${LATEST_YEAR}: rows hold times up to ${MAX_SECONDS} s, and the mock writes times up to ${AHEAD_SECONDS} s past now); it can move at most ${Math.max(0, room)} ms further, got ${ms}`,
+            `clock.advance(ms): an advance goes as far as ${ADVANCE_LIMIT_MS} ms (the year ${yearOf(ADVANCE_LIMIT_MS)}), a year short of where the clock stops so that it keeps running (${LATEST_MS} ms, the year ${yearOf(LATEST_MS)}: rows hold times up to ${MAX_SECONDS} s, and the mock writes times up to ${AHEAD_SECONDS} s past now); it can move at most ${room} ms further, got ${ms}`,
           );
         }
         offset = next;

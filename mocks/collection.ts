@@ -11,7 +11,7 @@ import { buildPath, checkOptions } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
 import { referenceProblem, type Lookups, type References } from './references';
 import { issueInWords, typeName } from './request-body';
-import { asSent, describeProblem, jsonProblem, timeProblem } from './row-rules';
+import { asSent, describeProblem, jsonProblem, sizeProblem, timeProblem } from './row-rules';
 import type { Sequence } from './sequence';
 import { SortedList } from './sorted';
 
@@ -531,10 +531,12 @@ export class Collection<Row extends object> {
     }
   }
 
-  /** Throws unless `row` has a key a client can address and satisfies the table's schema. */
+  /** Throws unless `row` has a key a client can address, satisfies the table's schema, and is no bigger than a page can hold. */
   #check(row: Row, operation: string): void {
     const key = row[this.spec.key];
     if (key === undefined || key === null) this.#refuse(operation, `${this.spec.key} is required (the table's key)`);
+    const size = sizeProblem(row);
+    if (size) this.#refuse(operation, describeProblem(size));
     const schema = this.#options.schema;
     const parsed = schema?.safeParse(row);
     if (parsed && !parsed.success) {

@@ -303,7 +303,7 @@ function mockOf(options: MockOptions, built: World): MockApi {
       gate: new Gate(options.rateLimit, failureLimit),
       health: { ...HEALTHY },
       served: new Map(),
-      journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT),
+      journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT, reservedSecrets),
       faults,
       now: () => time.clock.now(),
       latency: () => (minLatency === maxLatency ? minLatency : runtime.number.int({ min: minLatency, max: maxLatency })),
@@ -417,6 +417,7 @@ function mockOf(options: MockOptions, built: World): MockApi {
       checkMockOptions(spawned);
       return mockOf(spawned, ownWorld ? keptWorld(spawned) : built);
     },
+    reservedSecrets,
   };
   Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
   return api;

@@ -6,8 +6,9 @@
  */
 import type { Store } from './store';
 import { BEARER } from './auth';
+import { SecretIndex } from './secret-index';
 import type { MockTokens } from './types';
-import type { World } from './world';
+import type { TokenRecord, World } from './world';
 
 /**
  * The token a request presented, by role: one of the five seeded tokens of `mock.tokens`,
@@ -28,15 +29,15 @@ export type MockRequestToken = keyof MockTokens | 'created' | 'unknown' | null;
 export interface MockRequest {
   /** Upper case, as sent (`HEAD` beside a GET is its own row). */
   readonly method: string;
-  /** The URL's path, as sent (percent-encoded), without the query. */
+  /** The URL's path, as sent (percent-encoded), without the query; past 16 KiB, `'[N characters, not kept]'`. */
   readonly path: string;
-  /** The query parameters; for a repeated name, its last value. */
+  /** The query parameters; for a repeated name, its last value. Past 64 names, the first 64 and `'…': 'N more parameters, not kept'`. */
   readonly query: Readonly<Record<string, string>>;
   /** The client's method name of the request (`'members.get'`), or `null` where no request of the API matched. */
   readonly endpoint: string | null;
   /** Which token was presented (see {@link MockRequestToken}); never the secret. */
   readonly token: MockRequestToken;
-  /** The request body: parsed JSON, or its text when it is not JSON (or is nested too deep to walk); `null` without one; past 64 KiB, `'[N characters, not kept]'`. */
+  /** The request body: parsed JSON, or its text when it is not JSON (or holds more than 256 values); `null` without one; past 4 KiB, `'[N characters, not kept]'`. */
   readonly body: unknown;
   /** The status the mock answered with; 0 when a fault (`mock.faults`, `network: true`) failed the connection. */
   readonly status: number;
@@ -64,9 +65,19 @@ export interface JournalOptions {
  */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
-const REDACTED = '[redacted]';
+/*
+ * What a row keeps of a request: enough for any test of a real client, and little of a hostile
+ * one. Rows are bounded in number, and anyone can send requests to a served mock, token or not:
+ * 2 100 bodies of 16 300 empty objects each, kept parsed, held 2.4 GB.
+ */
 /** A body kept whole up to this many characters; the API's only body is a token's name. */
-const MAX_BODY_CHARS = 64 * 1024;
+const MAX_BODY_CHARS = 4096;
+/** A JSON body of more values than this is kept as its text, which costs its length; parsed, each value costs tens of bytes. */
+const MAX_BODY_VALUES = 256;
+/** Query parameters kept; a client of the API sends five at most. */
+const MAX_QUERY_PARAMETERS = 64;
+/** A path kept whole up to this many characters: all an HTTP client can send (Node takes 16 KiB of headers); only `mock.fetch` takes more. */
+const MAX_PATH_CHARS = 16 * 1024;
 
 /** What the journal keeps of a request as it came in, before a route reads its body. */
 export interface Arrival {
@@ -88,46 +99,41 @@ export const arrival = async (method: string, url: string, request?: Request): P
   body: request?.body ? await request.clone().text() : undefined,
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Replaces each secret inside a string. */
+type Redact = (text: string) => string;
 
-/**
- * One pattern for every secret, matched in a single pass so a replacement is never matched again
- * (a secret `a` would otherwise turn `[redacted]` into `[red[redacted]cted]`). The store's
- * secrets are replaced wherever they occur; the presented token, which may be any string (`x`),
- * only where it stands alone, so a short wrong token does not mangle every path it occurs in.
- */
-function secretPattern(known: readonly string[], presented: string | undefined): RegExp | undefined {
-  const alternatives = [...new Set(known)]
-    .filter(Boolean)
-    .sort((a, b) => b.length - a.length)
-    .map(escape);
-  if (presented && !known.includes(presented)) alternatives.push(`(?<![A-Za-z0-9])${escape(presented)}(?![A-Za-z0-9])`);
-  return alternatives.length ? new RegExp(alternatives.join('|'), 'g') : undefined;
-}
-
-/** `value` with every match of `secrets` inside its strings replaced, however deep. */
-function redact(value: unknown, secrets: RegExp | undefined): unknown {
-  if (!secrets) return value;
-  if (typeof value === 'string') return value.replace(secrets, REDACTED);
-  if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
+/** `value` with every secret inside its strings (keys too) replaced, however deep. */
+function redactDeep(value: unknown, redact: Redact): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactDeep(item, redact)]));
   }
   return value;
 }
 
 /** The body as a row keeps it: parsed JSON, else its text, with every secret replaced. */
-function bodyOf(text: string | undefined, secrets: RegExp | undefined): unknown {
+function bodyOf(text: string | undefined, redact: Redact): unknown {
   if (!text) return null;
-  // Rows are bounded in number; a huge body must not make one row unbounded in size.
   if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
+  let values = 0;
   try {
-    return redact(JSON.parse(text), secrets);
+    const parsed: unknown = JSON.parse(text, (_, value: unknown) => (++values > MAX_BODY_VALUES ? undefined : value));
+    if (values <= MAX_BODY_VALUES) return redactDeep(parsed, redact);
   } catch {
-    // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`, 30 000 deep): its text,
-    // so a hostile body is recorded rather than failing the request it came with.
-    return redact(text, secrets);
+    // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`): its text, so a
+    // hostile body is recorded rather than failing the request it came with.
   }
+  return redact(text);
+}
+
+/** The query's parameters (a repeated one's last value), the first {@link MAX_QUERY_PARAMETERS} of them, and how many more there were. */
+function queryOf(url: URL, redact: Redact): Record<string, string> {
+  const names = [...new Set(url.searchParams.keys())];
+  const kept = new Set(names.slice(0, MAX_QUERY_PARAMETERS));
+  const query = redactDeep(Object.fromEntries([...url.searchParams].filter(([name]) => kept.has(name))), redact) as Record<string, string>;
+  if (names.length > kept.size) query['…'] = `${names.length - kept.size} more parameters, not kept`;
+  return query;
 }
 
 /** The rows behind `mock.requests`, and how one is made from a request and its answer. */
@@ -135,10 +141,14 @@ export class Journal {
   /** Rows oldest first; up to twice the limit before trimming, so recording stays O(1) amortised. */
   #rows: MockRequest[] = [];
   readonly #roles: ReadonlyMap<string, keyof World['secrets']>;
+  /** The secrets of the tokens table as last read (its rows in order: a new array after each write) and the reserved ones. */
+  #secrets: { rows: readonly TokenRecord[]; reserved: number; index: SecretIndex } | undefined;
 
   constructor(
     secrets: World['secrets'],
     private readonly limit: number,
+    /** Secrets no token may take (the control API's admin token): redacted as the store's are. */
+    private readonly reserved: ReadonlySet<string> = new Set(),
   ) {
     this.#roles = new Map(Object.entries(secrets).map(([role, secret]) => [secret, role as keyof World['secrets']]));
   }
@@ -152,27 +162,37 @@ export class Journal {
       presented === undefined
         ? null
         : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
-    // Every secret the store knows, and the one presented (maybe a real token sent by mistake):
-    // a bot may put one in a token's name or a query, and the journal is printed and serialised.
-    const secrets = secretPattern(
-      store.tokens.all().map((row) => row.secret),
-      presented,
-    );
+    // Every secret the store knows, the reserved ones, and the one presented (maybe a real token
+    // sent by mistake): a bot may put one in a token's name or a query, and the journal is printed.
+    const secrets = this.#indexOf(store);
+    const redact: Redact = (text) => secrets.redact(text, presented);
     const url = new URL(request.url);
-    const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
-    const body = bodyOf(request.body, secrets);
     this.#rows.push({
       method: request.method,
-      path: redact(url.pathname, secrets) as string,
-      query,
+      path: url.pathname.length > MAX_PATH_CHARS ? `[${url.pathname.length} characters, not kept]` : redact(url.pathname),
+      query: queryOf(url, redact),
       endpoint,
       token,
-      body,
+      body: bodyOf(request.body, redact),
       status: response.status,
       at,
     });
     if (this.#rows.length >= this.limit * 2) this.#rows.splice(0, this.#rows.length - this.limit);
     return response;
+  }
+
+  /**
+   * The index of every secret to redact, built again only when the tokens table was written
+   * since (its ordering, read once per write, is then a new array) or a secret was reserved: so a
+   * request costs no more with 100 000 tokens than with five.
+   */
+  #indexOf(store: Store): SecretIndex {
+    const rows = store.tokens.ordered();
+    if (this.#secrets?.rows !== rows || this.#secrets.reserved !== this.reserved.size) {
+      const index = new SecretIndex([...rows.map((row) => row.secret), ...this.reserved]);
+      this.#secrets = { rows, reserved: this.reserved.size, index };
+    }
+    return this.#secrets.index;
   }
 
   /** The newest rows, oldest first: a copy, so a test may keep it while the mock goes on. */

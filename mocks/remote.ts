@@ -26,6 +26,7 @@ import {
   responseError,
   TimeoutError,
 } from '../src/core/errors';
+import { readText } from '../src/core/read-text';
 import { describeThrown, redact } from '../src/core/redact';
 import { argumentProblems, callName, requestOf } from './control/calls';
 import { controlApi, operationsOf, type ControlApi, type ControlOperation } from './control/operations';
@@ -281,6 +282,8 @@ function checkCallOptions(options: unknown, what: string): RemoteCallOptions {
   return options;
 }
 
+/** The most of an answer read: the journal at its default limit is a few MiB; a wrong URL may stream without end. */
+const MAX_ANSWER_BYTES = 64 * 2 ** 20;
 /** A call's wait for its answer when neither it nor its connection sets one. */
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Characters of an answer that is not the mock's a message quotes: enough to recognise it. */
@@ -307,6 +310,12 @@ function glimpse(response: Response, text: string): string {
  * expect(await remote.requests({ endpoint: 'logs.get' })).toEqual([]);
  */
 export function connectMock(url: string, adminToken: string, options?: RemoteCallOptions): RemoteMock {
+  // Quoting a refused url would show the admin token of a call written the wrong way round.
+  if (typeof adminToken === 'string' && URL.canParse(adminToken) && !(typeof url === 'string' && URL.canParse(url))) {
+    throw new InvalidArgumentError(
+      'connectMock(url, adminToken): the arguments are the wrong way round (adminToken is a URL, url is not); values not shown',
+    );
+  }
   const base = baseUrlOf(url);
   if (typeof adminToken !== 'string' || !/^[\x21-\x7e]+$/.test(adminToken)) {
     throw new InvalidArgumentError(
@@ -344,9 +353,11 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
         signal: AbortSignal.any([timer, ...callers]),
+        // The control API never redirects: what a redirect leads to is another server.
+        redirect: 'manual',
         ...(payload === undefined ? {} : { body: payload }),
       });
-      text = await response.text();
+      text = await readText(response, MAX_ANSWER_BYTES);
     } catch (thrown) {
       const aborted = callers.find((one) => one.aborted);
       if (aborted) throw new AbortError(`${where} was aborted`, { cause: redact(aborted.reason, adminToken) });

@@ -89,6 +89,8 @@ export function issueInWords(issue: z.core.$ZodIssue, body: unknown, schema: z.Z
     return `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${keys}; accepted: ${accepted.join(', ')}`;
   }
   if (issue.code === 'invalid_type' && value === undefined && field) return `${field} is required`;
+  // A check on a secret (`params: { secret: true }`: a token's) says what is wrong, never the value.
+  if (issue.code === 'custom' && issue.params?.secret === true) return issue.message;
   // The SDK's schemas give their own checks a text that names the field ("endpoint must be a method name…").
   if (issue.message !== GENERIC_MESSAGE) return `${issue.message}, got ${shown(value)}`;
   switch (issue.code) {

@@ -18,6 +18,13 @@ export const MAX_SECONDS = 1e11;
 /** A field of the API that holds a time in Unix seconds: `createdAt`, `timestamp`, `lastUpdated`, `inactiveSince`… */
 const TIME_FIELD = /(?:At|Since|^timestamp|^lastUpdated|^internalLastChecked|^inactiveLastShift)$/;
 
+/**
+ * The most characters a row may take as JSON: no real row comes near, and a page of 100 such
+ * rows, even of characters that take 3 bytes in UTF-8, is well within the 64 MiB of an answer
+ * the SDK reads; a bigger row would make its page one the SDK refuses.
+ */
+export const MAX_ROW_CHARS = 131_072;
+
 /** Where in a value a problem is, and what it is. */
 export interface Problem {
   readonly path: readonly PropertyKey[];
@@ -119,4 +126,11 @@ export function timeProblem(
     }
   }
   return undefined;
+}
+
+/** A problem when `row` (plain JSON, at `path`) is more than {@link MAX_ROW_CHARS} characters as JSON. */
+export function sizeProblem(row: object, path: readonly PropertyKey[] = []): Problem | undefined {
+  const chars = JSON.stringify(row).length;
+  if (chars <= MAX_ROW_CHARS) return undefined;
+  return { path, message: `the row is ${chars} characters as JSON, more than ${MAX_ROW_CHARS}: its page would be more than the SDK reads` };
 }

@@ -14,6 +14,7 @@ import { INTROSPECT, type ClientIntrospection } from './core/introspect';
 import { createCaller, type Call, type ValidationMode } from './core/request';
 import { INSTALL_TRACER, type Tracer } from './core/trace';
 import { createTransport } from './core/transport';
+import { MIN_TOKEN_LENGTH, TOKEN_CHARS } from './core/token';
 import { resources, type Resources } from './resources/index';
 
 /**
@@ -111,8 +112,6 @@ const optionKinds: Record<keyof ClientOptions, true> = {
 };
 const OPTIONS = Object.keys(optionKinds);
 const validationModes = new Set<unknown>(['error', 'warn', 'off']);
-/** Shorter than any real token; a short one would also have the redaction blank every string it occurs in. */
-const MIN_TOKEN_LENGTH = 8;
 
 /**
  * The client of the Community Server Data API: one namespace per data group, one method per
@@ -182,7 +181,7 @@ export class CommunityServerClient {
       send,
       cache,
       validation: options.validation ?? DEFAULTS.validation,
-      hasToken: token !== undefined,
+      token,
       log,
       identity: () => tokenIdentity(baseUrl, token),
       siblingName,
@@ -343,7 +342,7 @@ function env(name: string): string | undefined {
 
 function checkToken(token: unknown): string | undefined {
   // Only visible ASCII can go in a header; the message never repeats the value.
-  if (token !== undefined && !(typeof token === 'string' && /^[\x21-\x7e]+$/.test(token))) {
+  if (token !== undefined && !(typeof token === 'string' && TOKEN_CHARS.test(token))) {
     throw new InvalidArgumentError('token must be a non-empty string of visible ASCII characters (value not shown)');
   }
   if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {

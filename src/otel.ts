@@ -104,7 +104,9 @@ function callTrace(span: Span): CallTrace {
  * its schema included: the span ends once the body is checked) records its error and sets the
  * span's status to error. The span is the active context while the call's fetches run. Tracing
  * only observes: a provider, span or span processor that throws never changes what a call returns
- * or throws; the client logs one warning and goes on. Returns a function that stops tracing this client.
+ * or throws; the client logs one warning and goes on. Called again with the same provider, it
+ * traces nothing twice. Returns a function that stops tracing this client (once every
+ * `instrument()` with this provider is undone).
  * @example
  * import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
  *
@@ -123,8 +125,36 @@ export function instrument(client: CommunityServerClient, options: InstrumentOpt
   if (typeof (provider as Partial<TracerProvider> | null)?.getTracer !== 'function') {
     throw new InvalidArgumentError(`tracerProvider must have a getTracer method, got ${describe(provider)}`);
   }
-  const tracer = provider.getTracer(SCOPE, version);
-  return install.call(client, (call) =>
-    callTrace(tracer.startSpan(call.endpoint, { kind: SpanKind.CLIENT, attributes: requestAttributes(call) })),
-  );
+  const byProvider = installed.get(client) ?? new Map<TracerProvider, Installed>();
+  installed.set(client, byProvider);
+  let tracing = byProvider.get(provider);
+  if (!tracing) {
+    const tracer = provider.getTracer(SCOPE, version);
+    const remove = install.call(client, (call) =>
+      callTrace(tracer.startSpan(call.endpoint, { kind: SpanKind.CLIENT, attributes: requestAttributes(call) })),
+    );
+    byProvider.set(provider, (tracing = { count: 0, remove }));
+  }
+  const installation = tracing;
+  installation.count++;
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    if (--installation.count > 0) return;
+    installation.remove();
+    byProvider.delete(provider);
+  };
 }
+
+/** One provider's tracing of a client: how many `instrument()` calls still want it, and its removal. */
+interface Installed {
+  count: number;
+  readonly remove: () => void;
+}
+
+/**
+ * Each client's tracing, by provider: `instrument()` called again with the same provider (a
+ * setup run twice, a middleware per request) traces nothing twice, and holds nothing more.
+ */
+const installed = new WeakMap<object, Map<TracerProvider, Installed>>();

@@ -427,3 +427,37 @@ describe('a logger that throws does not fail the call', () => {
     expect(offered()).toBe(1);
   });
 });
+
+describe('issue 23 hardening 2: a hostile service writes no control character, and no long line, into the log', () => {
+  const ESCAPE = '\x1b[2J\x1b[31mPWNED\x07';
+
+  it.each([
+    ['terminal escapes in Retry-After', ESCAPE],
+    ['a Retry-After of 100 000 characters', 'x'.repeat(100_000)],
+  ])('%s: the retry line and the retry event quote it escaped and cut short', async (_, retryAfter) => {
+    const reasons: string[] = [];
+    const { client, lines } = logged(
+      inTurn(
+        () => json(errorBody('down', 'down'), 503, { 'retry-after': retryAfter }),
+        () => json(member('m1')),
+      ),
+      { maxRetries: 1 },
+    );
+    client.on('retry', ({ reason }) => void reasons.push(reason));
+    await client.members.get('m1');
+    expect(reasons).toHaveLength(1);
+    for (const text of [...lines.map((entry) => entry.line), ...reasons]) {
+      expect(text).not.toMatch(/\p{Cc}/u);
+      expect(text.length).toBeLessThan(200);
+    }
+    expect(reasons[0]).toMatch(/^503, Retry-After "/);
+  });
+
+  it('a line of the SDK holding what a service chose (a fetch error quoting it) escapes its control characters', async () => {
+    const { client, at } = logged(() => Promise.reject(new TypeError(`fetch failed\n${ESCAPE}`)), { maxRetries: 0 });
+    await client.members.get('m1').catch(() => {});
+    const [line] = at('debug');
+    expect(line).toContain('fetch failed\\n\\u001b[2J\\u001b[31mPWNED\\u0007');
+    expect(line).not.toMatch(/\p{Cc}/u);
+  });
+});

@@ -426,3 +426,57 @@ describe("issue 23 hardening: client — item 7: a failed call's span says so, w
     expect(spans()).toEqual([]);
   });
 });
+
+describe('issue 23 hardening 2: a span tells no status the service never answered', () => {
+  it('a call the rate-limit gate refuses (never sent): error.type its class, no http.response.status_code', async () => {
+    const spent = () => json(member('m1'), 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '30' });
+    const { client, requests } = clientWith(spent, { timeout: 1_000 });
+    instrument(client, { tracerProvider: provider });
+    await client.members.get('m1');
+    const error = await client.members.get('m2').catch((thrown: unknown) => thrown as Error);
+    expect(error).toMatchObject({ name: 'RateLimitError', code: 'rate_limit_wait_exceeds_timeout' });
+    expect(requests).toHaveLength(1);
+    const refused = spans()[1]!;
+    expect(refused.status.code).toBe(SpanStatusCode.ERROR);
+    expect(refused.attributes['error.type']).toBe('RateLimitError');
+    expect(refused.attributes).not.toHaveProperty('http.response.status_code');
+  });
+
+  it('a call whose last attempt got no answer tells no status, whatever an earlier attempt was answered', async () => {
+    const { client } = clientWith(
+      (_, attempt) =>
+        attempt === 1 ? json(errorBody('down', 'down'), 503, { 'retry-after': '0' }) : Promise.reject(new TypeError('fetch failed')),
+      { maxRetries: 1 },
+    );
+    instrument(client, { tracerProvider: provider });
+    await expect(client.members.get('m1')).rejects.toBeInstanceOf(ConnectionError);
+    expect(only().attributes).not.toHaveProperty('http.response.status_code');
+    expect(only().attributes['error.type']).toBe('ConnectionError');
+  });
+});
+
+describe('issue 23 hardening 2: instrument() twice with one provider traces each call once', () => {
+  it('one span a call however often it is called; each removal undoes one instrument(), and the last stops tracing', async () => {
+    const { client } = clientWith(() => json(member('m1')));
+    const stops = Array.from({ length: 3 }, () => instrument(client, { tracerProvider: provider }));
+    await client.members.get('m1');
+    expect(spans()).toHaveLength(1);
+    stops[0]!();
+    stops[0]!(); // twice is once
+    stops[1]!();
+    await client.members.get('m1');
+    expect(spans()).toHaveLength(2);
+    stops[2]!();
+    await client.members.get('m1');
+    expect(spans()).toHaveLength(2);
+  });
+
+  it('another provider gets its own span', async () => {
+    const other = new InMemorySpanExporter();
+    const { client } = clientWith(() => json(member('m1')));
+    instrument(client, { tracerProvider: provider });
+    instrument(client, { tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(other)] }) });
+    await client.members.get('m1');
+    expect([spans().length, other.getFinishedSpans().length]).toEqual([1, 1]);
+  });
+});

@@ -228,3 +228,103 @@ describe("issue 23 hardening: client — item 20: the mock's clock and the clien
     expect(mock.requests).toHaveLength(1);
   });
 });
+
+describe('issue 23 hardening 2: no header, clock or store locks the client out', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const PAGE = { data: [], page: 1, pageSize: 10, total: 0, totalPages: 0 };
+  /** A client whose service answers each request with `headers(n)` (n from 1), counting what it was sent. */
+  function serviceWith(headers: (n: number) => Record<string, string>, options: ClientOptions = {}) {
+    let sent = 0;
+    const client = new CommunityServerClient({
+      token: TOKEN,
+      baseUrl: 'https://api.test',
+      maxRetries: 0,
+      timeout: 5_000,
+      fetch: async () => new Response(JSON.stringify(PAGE), { headers: { 'content-type': 'application/json', ...headers(++sent) } }),
+      ...options,
+    });
+    return { client, sent: () => sent };
+  }
+  /** The spent window a broken service reports once, then an open one. */
+  const spentOnce = (spent: Record<string, string>) => (n: number) =>
+    n === 1 ? { 'x-ratelimit-remaining': '0', ...spent } : { 'x-ratelimit-remaining': '9', 'x-ratelimit-reset-after': '1' };
+
+  it.each([
+    ['X-RateLimit-Reset in milliseconds (the year 58 000 as seconds)', () => ({ 'x-ratelimit-reset': String(Date.now() + 1_000) })],
+    ['X-RateLimit-Reset-After of 1e308 seconds', () => ({ 'x-ratelimit-reset-after': '1e308' })],
+    ['X-RateLimit-Reset-After of a week', () => ({ 'x-ratelimit-reset-after': String(7 * 86_400) })],
+  ])('%s: a window past a day is not believed, and the next requests are sent', async (_, spent) => {
+    const { client, sent } = serviceWith(spentOnce(spent()));
+    await client.members.list();
+    await client.members.list();
+    await client.members.list();
+    expect(sent()).toBe(3);
+  });
+
+  it.each([
+    ['a blank X-RateLimit-Remaining (Number reads it as 0: spent)', { 'x-ratelimit-remaining': '', 'x-ratelimit-reset-after': '30' }],
+    ['a hexadecimal X-RateLimit-Reset-After', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0x10' }],
+    ['an exponent in X-RateLimit-Reset-After', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '3e1' }],
+  ])('%s is unreadable, not a window: the next request is sent', async (_, spent) => {
+    const { client, sent } = serviceWith((n) => (n === 1 ? spent : {}));
+    await client.members.list();
+    await client.members.list();
+    expect(sent()).toBe(2);
+  });
+
+  it('nor handed to a store, where a whole fleet would wait for it', async () => {
+    const recorded: unknown[] = [];
+    const store: RateLimitStore = { spend: async () => 0, record: async (_key, window) => void recorded.push(window) };
+    const { client, sent } = serviceWith(spentOnce({ 'x-ratelimit-reset': String(Date.now() + 1_000) }), { rateLimit: store });
+    await client.members.list();
+    await client.members.list();
+    expect(sent()).toBe(2);
+    expect(recorded).toEqual([null, { remaining: 9, resetInMs: expect.closeTo(1_000, -2) }]);
+  });
+
+  it('a wall clock that steps back an hour mid-window holds the next request for the window, not the hour', async () => {
+    let offset = 0;
+    const wall = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => wall() + offset);
+    const { client, sent } = serviceWith(spentOnce({ 'x-ratelimit-reset-after': '0.2' }));
+    await client.members.list();
+    offset = -3_600_000; // NTP, a VM resumed, a person setting the clock
+    const started = performance.now();
+    await client.members.list();
+    expect(sent()).toBe(2);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it.each([
+    ['-1 (what some services send for unlimited)', { 'x-ratelimit-remaining': '-1' }],
+    ['unlimited', { 'x-ratelimit-remaining': 'unlimited', 'x-ratelimit-reset': 'never' }],
+  ])('rate-limit headers that do not read (%s) tell a store what they tell the client: no limit shown', async (_, headers) => {
+    // Recorded as a failed request, each answer freed the probe and the next went alone: with
+    // redisRateLimitStore, one request at a time for the whole fleet (10x slower), none held in-process.
+    const recorded: unknown[] = [];
+    const store: RateLimitStore = { spend: async () => 0, record: async (_key, window) => void recorded.push(window) };
+    const { client } = serviceWith(() => headers, { rateLimit: store });
+    await client.members.list();
+    expect(recorded).toEqual([null]);
+  });
+
+  it('a store whose record() throws at once, not in a promise: calls go on, and it is warned about once', async () => {
+    const warnings: string[] = [];
+    const store = {
+      spend: async () => 0,
+      record: () => {
+        throw new Error('record exploded');
+      },
+    } as unknown as RateLimitStore;
+    const logger = { error() {}, warn: (line: string) => void warnings.push(line), info() {}, debug() {} };
+    const { client, sent } = serviceWith(() => ({ 'x-ratelimit-remaining': '5', 'x-ratelimit-reset-after': '1' }), {
+      rateLimit: store,
+      logger,
+    });
+    for (let n = 0; n < 3; n++) await client.members.list();
+    expect(sent()).toBe(3);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/rate-limit store failed \(record exploded\)/);
+  });
+});

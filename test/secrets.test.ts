@@ -535,3 +535,94 @@ describe('issue 23 hardening: client — items 1 and 2: the token leaves by no c
     for (const text of texts) expect(text).not.toContain(TOKEN);
   });
 });
+
+/** What `pending` rejects with (it must reject). */
+const rejection = (pending: PromiseLike<unknown>): Promise<Error> =>
+  Promise.resolve(pending).then(
+    () => expect.unreachable('resolved'),
+    (thrown: unknown) => thrown as Error,
+  );
+
+describe('issue 23 hardening 2: the token in every form a URL gives it, and cut short', () => {
+  /** A token of characters a URL encodes: passed as an id it travels as `cs%2Ftest%2B…`. */
+  const SPECIAL = 'cs/test+5f2b=9c1e?7a&#x';
+  const FORMS = [SPECIAL, encodeURIComponent(SPECIAL)];
+
+  it('passed as a path id and a list parameter: not in the error, a log line at debug, an event, a span', async () => {
+    const lines: string[] = [];
+    const write = (line: string) => void lines.push(line);
+    const { client } = clientWith(
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      { token: SPECIAL, maxRetries: 1, logLevel: 'debug', logger: { error: write, warn: write, info: write, debug: write } },
+    );
+    const events: unknown[] = [];
+    for (const name of ['request', 'response', 'retry'] as const) client.on(name, (event) => void events.push(event));
+    const exporter = new InMemorySpanExporter();
+    instrument(client, { tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }) });
+
+    const errors = [await rejection(client.members.get(SPECIAL)), await rejection(client.members.list({ orderBy: SPECIAL }))];
+    for (const error of errors) expect(error).toBeInstanceOf(ConnectionError);
+    expect(exporter.getFinishedSpans()).toHaveLength(2);
+    const texts = [
+      ...errors.flatMap(deepRenderings),
+      ...lines,
+      JSON.stringify(events),
+      ...exporter.getFinishedSpans().map((span) => inspect({ attributes: span.attributes, events: span.events, status: span.status })),
+    ];
+    expect(lines.length).toBeGreaterThan(0);
+    for (const text of texts) for (const form of FORMS) expect(text).not.toContain(form);
+  });
+
+  it('a token holding " or \\, echoed JSON-escaped in a body that is not JSON, is redacted in that form too', async () => {
+    const quoted = 'cs"test\\5f2b9c1e';
+    const escaped = JSON.stringify(quoted).slice(1, -1);
+    const { client } = clientWith(() => new Response(`{"error": "bad token ${escaped}", cut short`, { status: 500 }), {
+      token: quoted,
+      maxRetries: 0,
+    });
+    const error = await rejection(client.members.get('m1'));
+    for (const text of deepRenderings(error)) for (const form of [quoted, escaped]) expect(text).not.toContain(form);
+  });
+
+  it('an error body cut at 2048 characters in the middle of the token leaves no head of it', async () => {
+    const body = `${'x'.repeat(2040)}${TOKEN} and more`;
+    const { client } = clientWith(() => new Response(body, { status: 500 }), { maxRetries: 0 });
+    const error = await rejection(client.members.get('m1'));
+    expect((error as { details?: unknown }).details).toBe(`${'x'.repeat(2040)}[redacted]`);
+    for (const text of deepRenderings(error)) expect(text).not.toContain(TOKEN.slice(0, 6));
+  });
+});
+
+describe('issue 23 hardening 2: a token passed where another argument goes is never quoted back', () => {
+  /** Longer than the 40 characters a refused value is quoted to, so a cut would show most of it. */
+  const LONG = `cs_live_${'0123456789abcdef'.repeat(3)}`;
+  const refusals = (token: string): [string, () => unknown][] => {
+    const client = new CommunityServerClient({ token, baseUrl: BASE_URL, fetch: () => Promise.reject(new Error('never sent')) });
+    return [
+      ['the client built from the token alone', () => new CommunityServerClient(token as never)],
+      ['tokens.current(token)', () => (client.tokens.current as (options: unknown) => unknown)(token)],
+      ['members.get(id, token)', () => (client.members.get as (id: string, options: unknown) => unknown)('m1', token)],
+      ['members.list(token)', () => client.members.list(token as never)],
+      ['a timeout of the token', () => client.members.get('m1', { timeout: token as never })],
+      ['a list parameter named by the token', () => client.members.list({ [token]: 1 })],
+    ];
+  };
+
+  it.each([
+    ['a token of 18 characters', TOKEN],
+    ['a token of 56 characters', LONG],
+  ])('%s: each refusal is an InvalidArgumentError showing no part of it', async (_, token) => {
+    for (const [what, refuse] of refusals(token)) {
+      const error = await Promise.resolve()
+        .then(refuse)
+        .then(
+          () => expect.unreachable(`${what} was not refused`),
+          (thrown: unknown) => thrown as Error,
+        );
+      expect(error, what).toBeInstanceOf(InvalidArgumentError);
+      for (const text of deepRenderings(error)) expect(text, what).not.toContain(token.slice(0, 6));
+    }
+  });
+});

@@ -76,3 +76,60 @@ describe('plain http', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 });
+
+describe('a body that never ends (issue 23, hardening 2)', () => {
+  /** A response whose body streams 1 MiB chunks until cancelled, counting what was read of it. */
+  function endless(status = 200) {
+    const chunk = new Uint8Array(1 << 20).fill(0x61);
+    const state = { pulled: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        state.pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    return { response: new Response(body, { status, headers: { 'content-type': 'application/json' } }), state };
+  }
+
+  it.each([200, 500])(
+    'answered %i: read up to 64 MiB, then the call fails long before its timeout, the body let go',
+    async (status) => {
+      const answers: ReturnType<typeof endless>[] = [];
+      const client = new CommunityServerClient({
+        token: TOKEN,
+        baseUrl: 'https://api.test',
+        maxRetries: 1,
+        fetch: async () => {
+          answers.push(endless(status));
+          return answers.at(-1)!.response;
+        },
+      });
+      const started = performance.now();
+      const error = await client.members.list().catch((thrown: unknown) => thrown as Error);
+      expect(error).toMatchObject({ name: 'ConnectionError', message: expect.stringContaining('a body over 64 MiB') });
+      expect(performance.now() - started).toBeLessThan(20_000); // the timeout is 30 s an attempt
+      expect(answers).toHaveLength(2); // retried as a network failure is
+      for (const { state } of answers) {
+        expect(state.cancelled).toBe(true);
+        expect(state.pulled).toBeLessThanOrEqual(66 << 20);
+      }
+    },
+    60_000,
+  );
+
+  it('a fetch whose Response has no body stream (React Native’s polyfill) is read whole, as before', async () => {
+    const client = new CommunityServerClient({
+      token: TOKEN,
+      baseUrl: 'https://api.test',
+      fetch: async () => {
+        const response = new Response(page, { headers: { 'content-type': 'application/json' } });
+        Object.defineProperty(response, 'body', { value: undefined });
+        return response;
+      },
+    });
+    expect((await client.members.list()).total).toBe(0);
+  });
+});

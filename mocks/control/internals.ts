@@ -25,6 +25,8 @@ export interface MockInternals {
    * alone describe. Bad overrides throw `InvalidArgumentError`.
    */
   spawn(overrides: Readonly<Record<string, unknown>>): object;
+  /** The secrets reserved so far: the admin token of each HTTP server of the mock (a live set). */
+  readonly reservedSecrets: ReadonlySet<string>;
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */

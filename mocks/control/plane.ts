@@ -8,6 +8,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { InvalidArgumentError } from '../../src/core/errors';
+import { internalsOf } from './internals';
+import { redact } from '../../src/core/redact';
 import { BEARER } from '../auth';
 import { errorResponse, internalError, invalidBody, json, MockHttpError } from '../replies';
 import { argumentsOf } from './calls';
@@ -105,7 +107,8 @@ function pathHolding(body: unknown, secret: string): string | undefined {
   const pathOf = (node: Node): string => {
     const keys: string[] = [];
     for (let at: Node | undefined = node; at?.parent; at = at.parent) keys.push(at.key);
-    const path = keys.reverse().join('.');
+    // A key may be the secret itself: it is replaced before the path is cut, so no cut leaves a head of it.
+    const path = redact(keys.reverse().join('.'), secret);
     return path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path;
   };
   const pending: Node[] = [{ value: body, key: '', parent: undefined }];
@@ -191,7 +194,10 @@ export function createControlPlane(scope: Omit<ControlScope, 'origin'>, adminTok
     const body = operation.body ? parseJson(request.body) : undefined;
     const read = argumentsOf(operation, { params, query: request.query, body });
     if ('problems' in read) throw refused(read.problems);
-    const holding = pathHolding(body, adminToken);
+    // Any server's of this mock: its data is served to every API token, whichever server wrote it.
+    const holding = [...internalsOf(scope.mock).reservedSecrets]
+      .map((secret) => pathHolding(body, secret))
+      .find((path) => path !== undefined);
     if (holding !== undefined) {
       const message = `${holding || 'the request body'} must not hold the admin token: it is never an API token, nor data the API serves`;
       throw refused([{ path: holding, message }]);

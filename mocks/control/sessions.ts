@@ -123,7 +123,8 @@ export function createSessions(root: MockApi, maxSessions: number): Sessions {
       }
       const mock = internalsOf(root).spawn(options) as MockApi;
       const adminToken = newAdminToken();
-      internalsOf(mock).reserveSecret(adminToken);
+      // The root's admin token (and any other server's) is no API token in a session either.
+      for (const secret of [...internalsOf(root).reservedSecrets, adminToken]) internalsOf(mock).reserveSecret(secret);
       const session: Session = {
         // Not a secret (the tokens guard the session); random so no id names a session twice.
         id: randomBytes(9).toString('base64url'),

@@ -8,7 +8,7 @@
  */
 import { byKey, onlyId, OWNERSHIP, referenceProblem, type Lookups, type References, type Target } from '../references';
 import { departmentTables, departments, serverTables, cadTables } from '../world';
-import { formatPath, timeProblem, type Problem } from '../row-rules';
+import { formatPath, sizeProblem, timeProblem, type Problem } from '../row-rules';
 
 /**
  * What this check reads of a snapshot that passed its schema (`WorldSnapshot`, said structurally
@@ -106,15 +106,15 @@ const rowPath = (list: Rows, index: number): PropertyKey[] =>
 
 /**
  * The first problem of a snapshot that passed its schema: a key two rows of one list share
- * (`members[7].id: duplicate of world.members[2]`, under `label`), a time in milliseconds, or a
- * row its owner does not hold (`cad.notes[3].callId: no call 17 in world.cad.calls`).
+ * (`members[7].id: duplicate of world.members[2]`, under `label`), a time in milliseconds, a row
+ * too big for a page, or a row its owner does not hold (`cad.notes[3].callId: no call 17 in world.cad.calls`).
  */
 export function integrityProblem(snapshot: SnapshotLists, label: string): Problem | undefined {
   for (const [list, lookups] of listsOfSnapshot(snapshot, label)) {
     const seen = new Map<unknown, number>();
     for (const [index, row] of list.rows.entries()) {
-      const time = timeProblem(row, undefined, rowPath(list, index));
-      if (time) return time;
+      const own = timeProblem(row, undefined, rowPath(list, index)) ?? sizeProblem(row, rowPath(list, index));
+      if (own) return own;
       const owner = referenceProblem(row, list.owners, lookups, undefined, rowPath(list, index));
       if (owner) return owner;
       const key = (row as Record<string, unknown>)[list.key];

@@ -3,6 +3,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { MIN_TOKEN_LENGTH, TOKEN_CHARS } from '../../src/core/token';
 import { int64, str } from '../../src/schemas/common';
 import type { CollectionSpec } from '../collection';
 import { Draw, randomTokenSecret, seededFaker, tokenSecret, WORLD_START } from './draw';
@@ -78,6 +79,25 @@ const tokenOf = (d: Draw, name: string, serverId: string, permissions: Permissio
   ...extra,
 });
 
+/**
+ * The longest secret a token may have: an `Authorization` header of it passes every common
+ * server and proxy (nginx reads a header line into 8 KiB; Node takes 16 KiB of headers in all).
+ */
+const MAX_SECRET_LENGTH = 4096;
+
+/**
+ * A secret a client can present: what the SDK takes as a token, and no longer than a header
+ * carries. The refusal never shows the value (`params.secret`). Anything else could never open the API, and the
+ * journal, which redacts every secret of the store wherever it occurs, would redact it in every
+ * path and body (a secret `e`), or fail on it (one of 300 000 characters).
+ */
+const secret = str.check(
+  z.refine((value) => TOKEN_CHARS.test(value) && value.length >= MIN_TOKEN_LENGTH && value.length <= MAX_SECRET_LENGTH, {
+    params: { secret: true },
+    error: `a token is ${MIN_TOKEN_LENGTH} to ${MAX_SECRET_LENGTH} visible ASCII characters (not shown)`,
+  }),
+);
+
 /** Tokens: a new one (`mock.store.tokens.create()`) belongs to the `main` server and may do everything. */
 export const tokens: Table<TokenRecord, { readonly serverId: string }> = {
   spec: tokenSpec,
@@ -87,7 +107,7 @@ export const tokens: Table<TokenRecord, { readonly serverId: string }> = {
     id: str,
     name: str,
     serverId: str,
-    secret: str,
+    secret,
     permissions: z.array(z.enum(['read', 'manage_tokens'])),
     createdAt: int64,
     expiresAt: z.nullable(int64),

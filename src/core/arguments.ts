@@ -4,6 +4,7 @@
  * @module
  */
 import type { ListParams, PathPart, RequestOptions } from './types';
+import { describe } from './describe';
 import { InvalidArgumentError } from './error-base';
 
 const INT32_MIN = -(2 ** 31);
@@ -11,11 +12,17 @@ const INT32_MAX = 2 ** 31 - 1;
 /** The longest timer JavaScript can set; longer timeouts would fire at once. */
 const MAX_TIMEOUT_MS = INT32_MAX;
 
-/** Shows a bad value in a message without dumping it whole. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+export { describe } from './describe';
+
+/**
+ * What a value is, never what it says: for a value where an object of options or parameters
+ * goes, which is where a token passed by mistake lands (`new CommunityServerClient(process.env.TOKEN)`,
+ * `tokens.current(token)`).
+ */
+export function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object of another kind' : `a ${typeof value}`;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -31,7 +38,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  */
 export function checkOptions(value: unknown, known: readonly string[], what: string): asserts value is Record<string, unknown> | undefined {
   if (value === undefined) return;
-  if (!isPlainObject(value)) throw new InvalidArgumentError(`${what} options must be an object, got ${describe(value)}`);
+  if (!isPlainObject(value)) throw new InvalidArgumentError(`${what} options must be an object, got ${kindOf(value)}`);
   for (const key of Object.keys(value)) {
     if (!known.includes(key)) throw new InvalidArgumentError(`unknown ${what} option ${describe(key)} (known: ${known.join(', ')})`);
   }
@@ -74,7 +81,7 @@ const listParamKinds: Record<keyof ListParams, 'count' | 'text'> = {
 export function listQuery(params: unknown): string {
   if (params === undefined) return '';
   if (!isPlainObject(params)) {
-    throw new InvalidArgumentError(`list params must be an object like { page, pageSize }, got ${describe(params)}`);
+    throw new InvalidArgumentError(`list params must be an object like { page, pageSize }, got ${kindOf(params)}`);
   }
   let query = '';
   for (const [key, value] of Object.entries(params)) {

@@ -247,7 +247,7 @@ export function createCache(config: CacheConfig): Cache {
     try {
       const result = run(store);
       return typeof (result as Promise<T> | undefined)?.then == 'function'
-        ? withTimeout(Promise.resolve(result), ms).then(answered, failed)
+        ? withTimeout(() => result as Promise<T>, ms).then(answered, failed)
         : answered(result as T);
     } catch (error) {
       return failed(error);
@@ -389,7 +389,8 @@ export function createCache(config: CacheConfig): Cache {
       for (const key of flights.keys()) if (key.startsWith(level)) flights.delete(key);
       if (!store) return;
       try {
-        await withTimeout(Promise.resolve(store.invalidate(`${await scoped}:${level}`)), STORE_TIMEOUT_MS);
+        const key = `${await scoped}:${level}`;
+        await withTimeout(() => store.invalidate(key), STORE_TIMEOUT_MS);
       } catch (error) {
         const what = prefix ? `the entries of ${prefix}` : 'every entry';
         throw redactError(

@@ -73,6 +73,14 @@ export interface LogOptions {
   secret: string | undefined;
 }
 
+/**
+ * `text` with every control character written as its escape (`\n`, `\u001b`): a line is one
+ * line, and what a service chose to put in it (a header, an error's text) cannot move a
+ * terminal's cursor, clear its screen or forge a line of its own.
+ */
+const escapeControls = (text: string) =>
+  text.replace(/\p{Cc}/gu, (char) => (char === '\n' ? '\\n' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+
 /** Environment values already warned about: an unknown one is said once per process, not per client. */
 const warnedEnvLevels = new Set<string>();
 const KNOWN_LEVELS = LEVELS.map((name) => `'${name}'`).join(', ');
@@ -85,7 +93,7 @@ export function createLog({ logLevel, envLevel, defaultLevel, logger = console, 
   // must not fail the call it describes, nor crash the process unhandled: the async wrapper turns
   // a throw into a rejection, dropped with a returned one. The sink still runs now.
   const writer = (method: (typeof METHODS)[number]) => (message: string) =>
-    void (async () => logger[method](redact(`community-server-sdk: ${message}`, secret)))().catch(() => {});
+    void (async () => logger[method](redact(`community-server-sdk: ${escapeControls(message)}`, secret)))().catch(() => {});
   // Only an absent option falls back: `null` is a bad value like any other.
   const level = logLevel !== undefined ? logLevel : (readEnvLevel(envLevel, defaultLevel, writer('warn')) ?? defaultLevel);
   const rank = LEVELS.indexOf(level as LogLevel);

@@ -8,7 +8,7 @@
  * the store fails, with one warning, until it answers again.
  * @module
  */
-import { RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Settle } from './rate-limit';
+import { monotonicNow, RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Settle } from './rate-limit';
 import { sleep, withTimeout } from './sleep';
 import { label, type Log, type LogTarget } from './log';
 import { describeThrown } from './redact';
@@ -46,9 +46,10 @@ export interface RateLimitWindow {
  * While no window is known (at the start, or after a reset) a store lets one request go to learn
  * the budget and holds the rest until that one is recorded. After the answer,
  * `record(key, window, ticket)` hands the store what the service said: the window's budget and
- * reset; `null` when the answer carried no rate-limit headers (the service does not limit: until
- * an answer shows a limit, requests need not wait); `undefined` when the request failed without
- * an answer, or its answer told of a window already over, or it gave up while still queued.
+ * reset; `null` when the answer carried no rate-limit headers the client can read (the service
+ * does not limit: until an answer shows a limit, requests need not wait); `undefined` when the
+ * request failed without an answer, or its answer told of a window already over, or it gave up
+ * while still queued.
  * @example
  * import { CommunityServerClient, type RateLimitStore, type RateLimitWindow } from 'community-server-sdk';
  *
@@ -93,9 +94,9 @@ export interface RateLimitStore {
   spend(key: string, ticket: string): Promise<number>;
   /**
    * Records what an answer said about the window: the window; `null` for an answer without
-   * rate-limit headers; `undefined` when the request failed without an answer (a probe for a new
-   * window is then free to go again), or gave up while queued (it leaves the queue, and nothing
-   * else changes). `ticket` is the request's (the one its `spend` was given);
+   * rate-limit headers the client can read; `undefined` when the request failed without an
+   * answer (a probe for a new window is then free to go again), or gave up while queued (it
+   * leaves the queue, and nothing else changes). `ticket` is the request's (the one its `spend` was given);
    * absent when the client, while the store was failing, only asks whether it answers again,
    * handing it the window as the client knows it.
    * @example
@@ -152,7 +153,7 @@ export class StoreGate implements Gate {
   readonly #owner = Math.random().toString(36).slice(2);
   #tickets = 0;
 
-  constructor({ store, baseUrl, token, log, now = Date.now }: StoreGateOptions) {
+  constructor({ store, baseUrl, token, log, now = monotonicNow }: StoreGateOptions) {
     this.#store = store;
     this.#key = tokenIdentity(baseUrl, token);
     this.#log = log;
@@ -173,7 +174,7 @@ export class StoreGate implements Gate {
         }
         let wait: number;
         try {
-          wait = await withTimeout(this.#store.spend(key, ticket), STORE_TIMEOUT_MS);
+          wait = await withTimeout(() => this.#store.spend(key, ticket), STORE_TIMEOUT_MS);
           if (!Number.isFinite(wait) || wait < 0) throw new Error(`spend() answered ${String(wait)}, not milliseconds ≥ 0`);
         } catch (error) {
           this.#fail(error);
@@ -205,11 +206,13 @@ export class StoreGate implements Gate {
     const window = headers && readWindow(headers, now);
     let recorded: RateLimitWindow | null | undefined;
     if (window) recorded = window.resetAt > now ? { remaining: window.remaining, resetInMs: window.resetAt - now } : undefined;
-    // No limit shown at all: `null`. Headers this client cannot read say nothing, rather than "unlimited".
-    else if (headers && !headers.has('x-ratelimit-remaining')) recorded = null;
+    // No limit this client can read (none, `-1` as some services say unlimited, a reset past a
+    // day): `null`, as the in-process gate reads it. Recorded as a failure, each answer freed the
+    // probe for the next request alone: the whole fleet went one request at a time.
+    else if (headers) recorded = null;
     // Not awaited: the answer goes back to its caller now. One connection keeps the order, so
     // this client's next spend sees it.
-    withTimeout(this.#store.record(key, recorded, ticket), STORE_TIMEOUT_MS).catch((error: unknown) => this.#fail(error));
+    withTimeout(() => this.#store.record(key, recorded, ticket), STORE_TIMEOUT_MS).catch((error: unknown) => this.#fail(error));
   }
 
   /**
@@ -221,7 +224,7 @@ export class StoreGate implements Gate {
   #checkBack(key: string): void {
     if (this.#checking || this.#now() < this.#checkAfter) return;
     this.#checking = true;
-    withTimeout(this.#store.record(key, this.#local.current()), STORE_TIMEOUT_MS).then(
+    withTimeout(() => this.#store.record(key, this.#local.current()), STORE_TIMEOUT_MS).then(
       () => {
         this.#down = false;
         this.#checking = false;

@@ -15,29 +15,48 @@
 import { RateLimitError, type RequestTarget } from './errors';
 import { label, type Log, type LogTarget } from './log';
 import { Queue, type Queued } from './queue';
+import { readDecimal } from './retry-policy';
 
 /** What the gate learned from one answer's headers. */
 export interface WindowInfo {
   remaining: number;
-  /** When the window ends, in ms since the epoch, on this machine's clock. */
+  /** When the window ends, in ms on the gate's clock (see {@link monotonicNow}). */
   resetAt: number;
 }
 
 /**
+ * The longest window believed: a daily quota's. A reset further off is a header misread (a
+ * Unix time in milliseconds where seconds belong is the year 58 000), and believing it would
+ * hold every request, and a whole fleet's through a store, for good: the service is asked
+ * instead, and answers for itself.
+ */
+const MAX_WINDOW_MS = 86_400_000;
+
+/**
+ * This machine's clock for waits, in milliseconds: monotonic, so a wall clock set back (NTP, a
+ * resumed VM, a person) cannot hold a request for the hour it went back, nor one set forward
+ * refuse it. Only a Unix time read from a header is put on it through the wall clock, at once.
+ */
+export const monotonicNow = (): number => Math.floor(performance.now()); // whole ms, as Date.now, for waits and messages
+
+/**
  * Reads the window from `X-RateLimit-Remaining` and when it resets: `X-RateLimit-Reset-After`
  * (seconds from now, fractional) when the service sends it, else `X-RateLimit-Reset` (Unix
- * seconds). The relative form is preferred: whole seconds would hold a client up to a second
- * past the reset (a 1-second window: nearly double), and a delta needs no clock shared with the
- * service. Taken on arrival, a delta lands a little after the true reset, never before.
+ * seconds, read against `wall`, this machine's wall clock now). The relative form is preferred:
+ * whole seconds would hold a client up to a second past the reset (a 1-second window: nearly
+ * double), and a delta needs no clock shared with the service. Taken on arrival, a delta lands a
+ * little after the true reset, never before. `resetAt` is on the clock `now` reads.
  */
-export function readWindow(headers: Headers, now: number): WindowInfo | undefined {
-  const remaining = Number(headers.get('x-ratelimit-remaining') ?? Number.NaN);
-  if (!Number.isSafeInteger(remaining) || remaining < 0) return undefined;
-  const after = Number(headers.get('x-ratelimit-reset-after') ?? Number.NaN);
-  if (Number.isFinite(after) && after >= 0) return { remaining, resetAt: now + Math.ceil(after * 1000) };
-  const reset = Number(headers.get('x-ratelimit-reset') ?? Number.NaN);
-  if (!Number.isFinite(reset) || reset <= 0) return undefined;
-  return { remaining, resetAt: reset * 1000 };
+export function readWindow(headers: Headers, now: number, wall = Date.now()): WindowInfo | undefined {
+  const remaining = readDecimal(headers.get('x-ratelimit-remaining'));
+  if (!Number.isSafeInteger(remaining)) return undefined;
+  const after = readDecimal(headers.get('x-ratelimit-reset-after'));
+  const reset = readDecimal(headers.get('x-ratelimit-reset'));
+  let resetInMs: number;
+  if (Number.isFinite(after) && after >= 0) resetInMs = Math.ceil(after * 1000);
+  else if (Number.isFinite(reset) && reset > 0) resetInMs = reset * 1000 - wall;
+  else return undefined;
+  return resetInMs <= MAX_WINDOW_MS ? { remaining, resetAt: now + resetInMs } : undefined;
 }
 
 /** Marks one admitted request as answered (with its `headers`) or failed without an answer. */
@@ -89,7 +108,7 @@ export class RateLimitGate implements Gate {
 
   constructor(
     private readonly log: Log,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = monotonicNow,
   ) {}
 
   /** Bound once: every plain admission hands out the same function. */

@@ -5,7 +5,52 @@
  * @module
  */
 
-const REDACTED = '[redacted]';
+/** What a secret is replaced by, wherever the SDK or the mock finds one. */
+export const REDACTED = '[redacted]';
+
+/**
+ * The forms `secret` takes in what a request or an answer carries: as is, percent-encoded as a
+ * URL's path segment or query value holds it (a token with `/` or `+` passed as an id is `%2F`,
+ * `%2B` there), and escaped as a JSON string holds it (a `"` or `\` is `\"`, `\\` in a body
+ * kept as text).
+ */
+export function secretForms(secret: string): string[] {
+  return [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
+}
+
+/** Where a cut is marked in what the SDK shortens (a quoted value, a glimpse of a body, a path). */
+const CUT = '…';
+/** Characters of a secret's head that count as the secret cut short: fewer say next to nothing of it. */
+const MIN_HEAD = 6;
+
+/**
+ * Replaces `secret` in a string: each of its forms wherever it occurs, and a head of one (at
+ * least {@link MIN_HEAD} characters) where a cut left it, at the end of the string or before a
+ * `…`. Text is often cut before it is redacted (a 2 KiB excerpt of a body, a value quoted to 40
+ * characters), and a cut through the secret must not leave most of it.
+ */
+function secretReplacer(secret: string): (text: string) => string {
+  const forms = secretForms(secret);
+  /** `part` without the head of a form it ends with, if any. */
+  const uncut = (part: string): string => {
+    for (const form of forms) {
+      for (let length = Math.min(form.length - 1, part.length); length >= MIN_HEAD; length--) {
+        if (part.endsWith(form.slice(0, length))) return part.slice(0, -length) + REDACTED;
+      }
+    }
+    return part;
+  };
+  // Every form and every head of one holds the form's first characters: text without them is left as it is, at once.
+  return (text) =>
+    forms.some((form) => text.includes(form.slice(0, MIN_HEAD)))
+      ? forms
+          .reduce((result, form) => result.replaceAll(form, REDACTED), text)
+          .split(CUT)
+          .map(uncut)
+          .join(CUT)
+      : text;
+}
+
 /** Deeper than any real error or body: dropped rather than walked. */
 const MAX_DEPTH = 32;
 /** Values walked at most: a huge or generated structure is cut short, not walked forever. */
@@ -23,7 +68,8 @@ const PLATFORM = new Set<unknown>([
 ]);
 
 /**
- * `value` with every occurrence of `secret` replaced, at any depth: in strings, keys (Symbol
+ * `value` with every occurrence of `secret` replaced (percent-encoded too, and a head of it a
+ * cut left: see `secretReplacer`), at any depth: in strings, keys (Symbol
  * descriptions too), errors (message, stack, `cause`, `errors`, own and hidden properties),
  * arrays, `Map`s, `Set`s, `Headers`, `Request`s, `Response`s, `URL`s, and what getters return. Cycles stay cycles.
  * `value` itself only when nothing in it mentions the secret and nothing in it can produce text
@@ -38,12 +84,16 @@ export function redact<T>(value: T, secret: string | undefined): T {
   let nodes = 0;
   const copies = new Map<object, unknown>();
 
+  const replace = secretReplacer(secret);
   const text = (string: string): string => {
-    if (!string.includes(secret)) return string;
-    dirty = true;
-    return string.replaceAll(secret, REDACTED);
+    const replaced = replace(string);
+    if (replaced !== string) dirty = true;
+    return replaced;
   };
-  const symbol = (key: symbol): symbol => (key.description?.includes(secret) ? Symbol(text(key.description)) : key);
+  const symbol = (key: symbol): symbol => {
+    const description = key.description === undefined ? undefined : text(key.description);
+    return description === key.description ? key : Symbol(description);
+  };
 
   const copy = (item: unknown, depth: number): unknown => {
     if (typeof item === 'string') return text(item);
@@ -134,8 +184,11 @@ export function redactError<E extends Error>(error: E, secret: string | undefine
  * and numbers, so a look at each string finds the secret where a walk would, and the walk runs
  * only then. Most payloads mention no secret, and leave as they are.
  */
-export const redactRecord = <T extends object>(record: T, secret: string | undefined): T =>
-  secret && Object.values(record).some((value) => typeof value == 'string' && value.includes(secret)) ? redact(record, secret) : record;
+export function redactRecord<T extends object>(record: T, secret: string | undefined): T {
+  if (!secret) return record;
+  const replace = secretReplacer(secret);
+  return Object.values(record).some((value) => typeof value == 'string' && replace(value) !== value) ? redact(record, secret) : record;
+}
 
 /** A one-line description of any thrown value, never throwing itself (a hostile `toString` or getter). */
 export function describeThrown(thrown: unknown): string {

@@ -15,6 +15,7 @@ import { Page, PagePromise } from './pagination';
 import type { Log } from './log';
 import type { OutgoingRequest, Received, Send } from './transport';
 import type { WatchSource } from './watch/watch';
+import { redactError } from './redact';
 import { looseObject, type PageEnvelope } from '../schemas/common';
 
 /**
@@ -30,7 +31,8 @@ export interface CallerConfig {
   /** Coalescing and the cache: every call's answer goes through it. */
   cache: Cache;
   validation: ValidationMode;
-  hasToken: boolean;
+  /** The API token, if any: needed by every endpoint but the health probes, and redacted from what a call refuses. */
+  token: string | undefined;
   /** Where `validation: 'warn'` reports. */
   log: Log;
   /** A hash naming the token and service (never the token): what a watch's fleet keys its list by. */
@@ -65,12 +67,14 @@ export function createCaller(config: CallerConfig): Call {
     const parts = splitArgs(endpoint, args);
     let request: OutgoingRequest;
     try {
-      request = describeRequest(endpoint, name, parts, config.hasToken);
-    } catch (error) {
-      const rejected = Promise.reject(error); // bad arguments: nothing was sent
+      request = describeRequest(endpoint, name, parts, config.token !== undefined);
+    } catch (thrown) {
+      // Bad arguments: nothing was sent. A refusal quotes what was passed, which may be the token.
+      const error = thrown instanceof InvalidArgumentError ? redactError(thrown, config.token) : (thrown as Error);
+      const rejected = Promise.reject(error);
       if (endpoint.kind !== 'page') return new APIPromise(rejected);
       // Any other page of a list that cannot be asked for fails the same way.
-      const failed: PagePromise<unknown> = new PagePromise(rejected, () => failed, error as Error);
+      const failed: PagePromise<unknown> = new PagePromise(rejected, () => failed, error);
       return failed;
     }
     if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));

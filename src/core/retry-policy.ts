@@ -5,6 +5,7 @@
  * in the numbers they pass.
  * @module
  */
+import { describe } from './describe';
 
 /** Why an attempt failed, as the policy sees it. */
 export type Failure =
@@ -40,6 +41,15 @@ export const isTransient = (failure: Failure): boolean => failure.kind !== 'stat
 
 /** RFC 9110 delay-seconds (a fraction tolerated, rounded up). */
 const DELAY_SECONDS = /^\d+(?:\.\d+)?$/;
+
+/**
+ * A header's number as HTTP writes one: decimal digits, a fraction tolerated, around them only
+ * blanks; anything else is `NaN`, never a guess (`Number` reads `''` as 0, `0x10` as 16, `3e1` as 30).
+ */
+export const readDecimal = (value: string | null | undefined): number => {
+  const text = value?.trim() ?? '';
+  return DELAY_SECONDS.test(text) ? Number(text) : Number.NaN;
+};
 /**
  * RFC 9110's three HTTP-date forms all start with the day's name and hold an hh:mm:ss time;
  * what `Date.parse` would otherwise guess at (`Sun 2030` is a year to it) stays unread.
@@ -55,7 +65,7 @@ const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun).* \d\d:\d\d:\d\d\b/;
  */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
   const text = value?.trim() ?? '';
-  if (DELAY_SECONDS.test(text)) return Math.min(Math.ceil(Number(text)), 2 ** 31);
+  if (DELAY_SECONDS.test(text)) return Math.min(Math.ceil(readDecimal(text)), 2 ** 31);
   const date = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
@@ -85,9 +95,15 @@ export function retryDelay(failure: Failure, failures: number, policy: RetryPoli
   return policy.retryAfterReplacesBackoff ? asked : Math.max(wait, asked);
 }
 
-/** A failure in words, for log lines and `retry` events: `503`, `429, Retry-After 2`, `timed out`, `network error (…)`. */
+/**
+ * A failure in words, for log lines and `retry` events: `503`, `429, Retry-After 2`, `timed out`,
+ * `network error (…)`. A `Retry-After` that does not read is the service's text, quoted and cut
+ * short: it may hold anything a header can (terminal escapes, 100 000 characters).
+ */
 export function describeFailure(failure: Failure): string {
   if (failure.kind === 'timeout') return 'timed out';
   if (failure.kind === 'network') return `network error (${failure.detail})`;
-  return failure.retryAfter === undefined ? `${failure.status}` : `${failure.status}, Retry-After ${failure.retryAfter}`;
+  const { status, retryAfter } = failure;
+  if (retryAfter === undefined) return `${status}`;
+  return `${status}, Retry-After ${retryAfterSeconds(retryAfter) === null ? describe(retryAfter) : retryAfter.trim()}`;
 }

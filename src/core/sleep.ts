@@ -39,11 +39,15 @@ export function abortable<R>(promise: Promise<R>, signal: AbortSignal): Promise<
   });
 }
 
-/** `promise`, or a rejection once `ms` pass without its answer: a store that hangs (a hung Redis) must not stall the calls that ask it. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * What `call` answers, or a rejection once `ms` pass without it: a store that hangs (a hung Redis)
+ * must not stall the calls that ask it. A `call` that throws at once, rather than rejecting,
+ * fails the same way.
+ */
+export function withTimeout<T>(call: () => T | PromiseLike<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([new Promise<T>((resolve) => resolve(call())), timeout]).finally(() => clearTimeout(timer));
 }

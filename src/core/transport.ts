@@ -20,6 +20,7 @@ import type { ClientEvents, Emitter } from './events';
 import { RateLimitGate, type Gate, type Settle } from './rate-limit';
 import { StoreGate, type RateLimitMode } from './rate-limit-store';
 import { label, type Log } from './log';
+import { readText } from './read-text';
 import { describeThrown, redactError, redactRecord } from './redact';
 import { describeFailure, retryDelay, type Failure, type RetryPolicy } from './retry-policy';
 import { sleep } from './sleep';
@@ -91,12 +92,21 @@ function createGate({ rateLimit, log, baseUrl, token }: TransportConfig): Gate |
   return new StoreGate({ store: rateLimit, baseUrl, token, log });
 }
 
-/** A `fetch` that reads the whole body before it resolves: ky's timeout then covers a body that stalls or drops. */
+/**
+ * The most of a body the client reads: far past any answer of the API (its pages are 100 rows of
+ * a few KiB; a page of the mock's largest rows, 100 of 128 Ki characters, is under 40 MiB).
+ */
+const MAX_BODY_BYTES = 64 * 2 ** 20;
+
+/**
+ * A `fetch` that reads the whole body (up to {@link MAX_BODY_BYTES}) before it resolves: ky's
+ * timeout then covers a body that stalls or drops, and one that never ends fails the attempt.
+ */
 const readingFetch =
   (fetch: typeof globalThis.fetch, read: (text: string) => void): typeof globalThis.fetch =>
   async (input, init) => {
     const response = await fetch(input, init);
-    read(await response.text());
+    read(await readText(response, MAX_BODY_BYTES));
     return response;
   };
 
@@ -203,9 +213,13 @@ export function createTransport(config: TransportConfig): Send {
     const trace = config.tracers.length
       ? traceCall(config.tracers, redactRecord(callInfo(request, config.baseUrl), token), onTracerFailure)
       : undefined;
+    /** The status its last attempt was answered with, if any: a refusal made here (the gate's 429) is none. */
+    let answered: number | undefined;
     const notify: Notify | undefined =
       events.active || trace
         ? (name, fields) => {
+            if (name === 'request') answered = undefined;
+            if (name === 'response') answered = (fields as unknown as ClientEvents['response']).status;
             const { endpoint, method, path } = request;
             const event = redactRecord({ endpoint, method, path, ...fields } as ClientEvents[typeof name], token);
             events.emit(name, event);
@@ -222,7 +236,7 @@ export function createTransport(config: TransportConfig): Send {
     } catch (thrown) {
       // What `read` threw is the SDK's own; what the attempts threw becomes the SDK's.
       const error = redactError(received ? (thrown as Error) : asSdkError(thrown, request), token);
-      trace?.end({ status: received?.response.status ?? (error as { status?: number }).status, error });
+      trace?.end({ status: answered, error });
       throw error;
     }
   };

@@ -84,7 +84,7 @@ export function redisCacheStore(redis: RedisClient, options: RedisCacheStoreOpti
     const base = `${prefix}{${scope}}:`;
     // Each round trip bounded: a claim's wait is long, but no one step of it may hang on Redis.
     return withTimeout(
-      run([`${base}gen`, `${base}e:${rest}`, `${base}c:${rest}`], [op, owner, String(ms), value, ...levelsOf(method)]),
+      () => run([`${base}gen`, `${base}e:${rest}`, `${base}c:${rest}`], [op, owner, String(ms), value, ...levelsOf(method)]),
       STORE_TIMEOUT_MS,
     );
   };

@@ -19,6 +19,8 @@ const MAX_SECONDS = 1e11;
 const LONGEST_TOKEN_S = 36_500 * 86_400;
 /** The clock's end: the latest time a row holds, less the longest time the mock writes past now. */
 const CLOCK_END = (MAX_SECONDS - LONGEST_TOKEN_S) * 1000;
+/** The furthest an advance goes: a year short of the end, so the clock runs on after it. */
+const ADVANCE_END = CLOCK_END - 366 * DAY;
 
 /** A mock whose clock's source stands still, so only `advance` moves it. */
 const frozen = (options: MockOptions = {}) => createMockApi({ ...options, now: () => NOON });
@@ -62,11 +64,11 @@ describe('mock.clock', () => {
     expect(event!.row).toBeDefined();
     expect(() => mock.clock.advance(Number.MAX_SAFE_INTEGER)).toThrow(
       new InvalidArgumentError(
-        `clock.advance(ms): the clock goes as far as ${CLOCK_END} ms (the year 5038: rows hold times up to 100000000000 s, and the mock writes times up to ${LONGEST_TOKEN_S} s past now); it can move at most ${CLOCK_END - NOON - century} ms further, got ${Number.MAX_SAFE_INTEGER}`,
+        `clock.advance(ms): an advance goes as far as ${ADVANCE_END} ms (the year 5037), a year short of where the clock stops so that it keeps running (${CLOCK_END} ms, the year 5038: rows hold times up to 100000000000 s, and the mock writes times up to ${LONGEST_TOKEN_S} s past now); it can move at most ${ADVANCE_END - NOON - century} ms further, got ${Number.MAX_SAFE_INTEGER}`,
       ),
     );
     expect(mock.clock.now()).toBe(NOON + century);
-    mock.clock.advance(CLOCK_END - NOON - century);
+    mock.clock.advance(ADVANCE_END - NOON - century);
     expect(mock.activity.step(3)).toHaveLength(3);
   });
   it('a token expires once the clock passes its expiresAt, and is valid again after reset()', async () => {
@@ -92,6 +94,24 @@ describe('mock.clock', () => {
     mock.clock.advance(30_000);
     const reopened = await roles();
     expect([reopened.status, reopened.headers.get('x-ratelimit-remaining')]).toEqual([200, '1']);
+  });
+
+  it('a clock that goes back (reset() taking an advance back under a request in flight, a now option) never stretches a window (issue 23, hardening 2)', async () => {
+    let source = NOON + 60_000;
+    const mock = createMockApi({
+      now: () => source,
+      rateLimit: { limit: 1, windowMs: 500 },
+      authFailureLimit: { failures: 1, durationMs: 1_000 },
+    });
+    const roles = () => rawAnswer(mock, '/api/v1/server/roles');
+    const wrong = () => rawAnswer(mock, '/api/v1/server/roles', { token: 'cs_not_a_token_at_all' });
+    expect((await roles()).status).toBe(200); // a window opens at NOON + 60 s
+    await wrong();
+    source = NOON; // a minute back
+    const after = await roles();
+    // The window read 60.5 s ahead, and 429 Retry-After 61: a client, or a fleet through Redis, held everything that long.
+    expect([after.status, after.headers.get('x-ratelimit-reset-after')]).toEqual([200, '0.500']);
+    expect((await wrong()).headers.get('retry-after')).toBe('1');
   });
 
   it('a suspension ends once the clock passes it', async () => {
@@ -185,12 +205,13 @@ describe('mock.setRateLimit', () => {
 
 describe('issue 23 #4 and #9: at the clock’s end, everything the mock derives from now is still a time a row holds', () => {
   it('tokens.create({ expiresInDays: 36500 }) answers 201 a millisecond before the end, and at it', async () => {
-    const mock = frozen();
+    // Real time takes the clock to its end, a year after the furthest advance.
+    let source = CLOCK_END - 1;
+    const mock = createMockApi({ now: () => source });
     const client = mockClient(mock);
-    mock.clock.advance(CLOCK_END - NOON - 1);
     const almost = await client.tokens.create({ name: 'century', expiresInDays: 36_500 });
     expect(almost.expiresAt).toBe(Math.floor((CLOCK_END - 1) / 1000) + LONGEST_TOKEN_S);
-    mock.clock.advance(1);
+    source += 1;
     expect(() => mock.clock.advance(1)).toThrow(InvalidArgumentError); // the end: the clock goes no further
     const atEnd = await client.tokens.create({ name: 'century', expiresInDays: 36_500 });
     expect(atEnd.expiresAt).toBe(MAX_SECONDS);
@@ -200,21 +221,52 @@ describe('issue 23 #4 and #9: at the clock’s end, everything the mock derives 
 
   it('activity.step() makes every kind of event a day before the end, and at it', () => {
     for (const before of [DAY, 0]) {
-      const mock = frozen();
-      mock.clock.advance(CLOCK_END - NOON - before);
-      expect(() => mock.clock.advance(before + 1)).toThrow(InvalidArgumentError); // the end is `before` away
+      const mock = createMockApi({ now: () => CLOCK_END - before });
+      expect(() => mock.clock.advance(1)).toThrow(InvalidArgumentError); // past the furthest advance
       const kinds = new Set(mock.activity.step(2_000).map((event) => event.kind));
       expect(kinds.size).toBeGreaterThan(10);
       expect(kinds).toContain('loas');
     }
   });
 
-  it('real time that passes after an advance to the end leaves the clock at its end', () => {
+  it('real time runs the clock on after the furthest advance, and no further than its end', () => {
     let source = NOON;
     const mock = createMockApi({ now: () => source });
-    mock.clock.advance(CLOCK_END - NOON);
+    mock.clock.advance(ADVANCE_END - NOON);
     source += 60_000;
+    expect(mock.clock.now()).toBe(ADVANCE_END + 60_000);
+    source += 366 * DAY;
     expect(mock.clock.now()).toBe(CLOCK_END);
+  });
+
+  it('after an advance as far as it goes, the clock keeps running: a spent rate-limit window ends (issue 23, hardening 2)', async () => {
+    const mock = createMockApi({ rateLimit: { limit: 1, windowMs: 200 } }); // on real time
+    const room = Number(
+      /at most (\d+) ms further/.exec(
+        String(
+          (() => {
+            try {
+              mock.clock.advance(Number.MAX_SAFE_INTEGER);
+            } catch (error) {
+              return error;
+            }
+          })(),
+        ),
+      )![1],
+    );
+    mock.clock.advance(room - 1_000); // the clock ran on since it said so
+    const roles = () => rawAnswer(mock, '/api/v1/server/roles');
+    expect((await roles()).status).toBe(200);
+    const spent = await roles();
+    expect([spent.status, spent.headers.get('retry-after')]).toEqual([429, '1']);
+    // At the end the clock stood still: the window never ended, and Retry-After said 1 s for good.
+    const deadline = performance.now() + 10_000;
+    let reopened = spent.status;
+    while (reopened === 429 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      reopened = (await roles()).status;
+    }
+    expect(reopened).toBe(200);
   });
 
   it('a now option past the end is named, not turned into rows the tables refuse', async () => {

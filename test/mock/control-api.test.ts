@@ -117,6 +117,33 @@ describe('the admin token', () => {
     ]);
   });
 
+  it('a key that holds it is refused without the answer showing it, or a head of it where the path is cut (issue 23, hardening 2)', async () => {
+    const admin = http.adminToken;
+    for (const key of [admin, `${'k'.repeat(60)}${admin}`, `lead.${admin}.tail`]) {
+      const refused = await control('POST', '/__mock/store/main.logs', { nested: { [key]: 1 } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error: { message: expect.stringContaining('must not hold the admin token') } },
+      });
+      expect(JSON.stringify(refused.body)).not.toContain(admin.slice(0, 16));
+    }
+  });
+
+  it('nor the admin token of another HTTP server of the same mock (issue 23, hardening 2)', async () => {
+    const other = await startMockHttpServer({ mock });
+    try {
+      const refused = await control('POST', '/__mock/store/main.logs', { username: `x ${other.adminToken}` });
+      // Taken, it was served to every API token of the mock.
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error: { message: expect.stringContaining('must not hold the admin token') } },
+      });
+      expect(JSON.stringify(refused.body)).not.toContain(other.adminToken);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is generated from a secure random source unless given: never the seed’s, never twice the same', async () => {
     const other = await startMockHttpServer({ mock: twin() });
     await other.close();

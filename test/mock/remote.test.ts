@@ -228,6 +228,55 @@ describe('pointed at something that is not the mock, every call fails with the S
   });
 });
 
+describe('a redirect (issue 23, hardening 2)', () => {
+  it('is not followed: the control API never redirects, so another server’s answer is never taken for the mock’s', async () => {
+    const seen: string[] = [];
+    const other = await serving((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"data":[]}');
+    });
+    const redirector = await serving((request, response) => {
+      response.writeHead(307, { location: `${other.url}${request.url}` });
+      response.end();
+    });
+    try {
+      const client = connectMock(redirector.url, 'an-admin-token-of-sorts');
+      const { error, status, message } = await failure(client.requests());
+      expect(status).toBe(307);
+      expect(message).toContain('got 307');
+      expect(error.message).toContain(`is ${redirector.url} the mock?`);
+      await failure(client.store('main.logs').create({ username: 'ada' }));
+      expect(seen).toEqual([]); // neither the read nor the row went to the other server
+    } finally {
+      await Promise.all([other.close(), redirector.close()]);
+    }
+  });
+});
+
+describe('an answer that never ends (issue 23, hardening 2)', () => {
+  it('is read to 64 MiB, then the call fails with a ConnectionError, long before its timeout', async () => {
+    const chunk = Buffer.alloc(1 << 20, 'a');
+    const endless = await serving((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk));
+      };
+      response.on('drain', pump);
+      pump();
+    });
+    try {
+      const started = performance.now();
+      const { error } = await failure(connectMock(endless.url, 'an-admin-token-of-sorts').requests());
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error.message).toContain('a body over 64 MiB; not read');
+      expect(performance.now() - started).toBeLessThan(9_000); // the timeout is 10 s
+    } finally {
+      await endless.close();
+    }
+  });
+});
+
 describe('timeouts and abort', () => {
   let hanging: Awaited<ReturnType<typeof serving>>;
   beforeAll(async () => {
@@ -332,5 +381,50 @@ describe('the admin token shows nowhere', () => {
     } finally {
       await new Promise((resolve) => echo.close(resolve));
     }
+  });
+});
+
+describe('issue 23 hardening 2: no part of the admin token shows either', () => {
+  const secret = 'an-admin-token-that-must-stay-hidden';
+
+  it('an echo server whose answer is cut in the middle of the token (a 60-character glimpse, a 2 KiB excerpt)', async () => {
+    // What an echo service answers (httpbin's /anything): the request's headers, in text.
+    const echo = await serving((request, response) => {
+      const status = request.url?.includes('requests') ? 502 : 200;
+      response.writeHead(status, { 'content-type': 'text/plain' });
+      const lead = status === 200 ? 'x'.repeat(40) : 'x'.repeat(2030);
+      response.end(`${lead}${request.headers.authorization} and the rest`);
+    });
+    try {
+      const client = connectMock(echo.url, secret);
+      for (const pending of [client.reset(), client.activity.step(), client.requests()]) {
+        const { error } = await failure(pending);
+        const shown = [inspect(error, { depth: 10, showHidden: true }), JSON.stringify(error), error.message];
+        for (const text of shown) expect(text).not.toContain(secret.slice(0, 6));
+      }
+    } finally {
+      await echo.close();
+    }
+  });
+
+  it('the admin token passed as the journal filter’s token, or connectMock’s arguments swapped: refused, no part of it shown', async () => {
+    const admin = http.adminToken;
+    const refusals = [
+      (await failure(remote.requests({ token: admin as never }))).error,
+      (() => {
+        try {
+          connectMock(admin, http.url);
+        } catch (thrown) {
+          return thrown as Error;
+        }
+      })()!,
+    ];
+    for (const error of refusals) {
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      for (const text of [inspect(error, { depth: 10, showHidden: true }), error.message]) expect(text).not.toContain(admin.slice(0, 16));
+    }
+    expect(refusals[1]!.message).toBe(
+      'connectMock(url, adminToken): the arguments are the wrong way round (adminToken is a URL, url is not); values not shown',
+    );
   });
 });

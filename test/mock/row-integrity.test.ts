@@ -221,3 +221,31 @@ describe('issue 23 #18: a key no client can address is refused, in every table',
     expect((await mockClient(fresh).roles.get(role.id)).id).toBe('. .');
   });
 });
+
+describe('issue 23 hardening 2: a row is at most 131 072 characters as JSON, so a page of them is one the SDK reads', () => {
+  it('create, insert and update refuse a bigger row, naming its size; the table is unchanged', () => {
+    const mock = createMockApi({ seed: 1 });
+    const members = mock.store.main.members;
+    const [first] = members.all();
+    const size = members.size;
+    const huge = 'x'.repeat(140_000);
+    for (const write of [
+      () => members.create({ username: huge }),
+      () => members.insert({ ...first!, id: 'm-huge', username: huge }),
+      () => members.update(first!.id, { username: huge }),
+    ]) {
+      expect(write).toThrow(InvalidRowError);
+      expect(write).toThrow(/the row is 14\d{4} characters as JSON, more than 131072/);
+    }
+    expect(members.size).toBe(size);
+    expect(members.get(first!.id)).toBe(first);
+  });
+
+  it('a page of 100 rows just under the bound, in 3-byte characters, is read through the SDK', async () => {
+    const mock = createMockApi({ seed: 1 });
+    const name = '€'.repeat(130_000); // 390 000 bytes of UTF-8 a row
+    for (const member of mock.store.main.members.all().slice(0, 100)) mock.store.main.members.update(member.id, { username: name });
+    const page = await mockClient(mock, { validation: 'error' }).members.list({ pageSize: 100 });
+    expect(page.data.filter((member) => member.username === name)).toHaveLength(100);
+  }, 60_000);
+});

@@ -15,9 +15,17 @@ import {
   Store,
   WORLD_END,
 } from 'community-server-sdk/mock';
-import { startMockHttpServer } from 'community-server-sdk/mock/node';
+import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
 import { describe, expect, it } from 'vitest';
 import { mockClient } from '../helpers';
+
+/** `POST /__mock/store/tokens` of `http` with `row`, as any HTTP client sends it. */
+const postToken = (http: MockHttpServer, row: object) =>
+  fetch(`${http.url}/__mock/store/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${http.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(row),
+  });
 
 const setup = () => {
   const mock = createMockApi({ seed: 5 });
@@ -177,11 +185,7 @@ describe('issue 23 #13: a token’s secret is unique in the store', () => {
     const { mock } = setup();
     const http = await startMockHttpServer({ mock });
     try {
-      const answer = await fetch(`${http.url}/__mock/store/tokens`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${http.adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ secret: mock.tokens.main, name: 'impostor' }),
-      });
+      const answer = await postToken(http, { secret: mock.tokens.main, name: 'impostor' });
       const text = await answer.text();
       expect(answer.status).toBe(400);
       expect(JSON.parse(text).error.code).toBe('invalid_row');
@@ -209,5 +213,57 @@ describe('issue 23 #13: a token’s secret is unique in the store', () => {
       'tokens.create: secret: this value is reserved (not shown)',
     );
     expect(mock.store.tokens.create({ secret: 'another-secret' }).secret).toBe('another-secret');
+  });
+});
+
+describe('issue 23 hardening 2: a token’s secret is one a client can present', () => {
+  // What the SDK takes as a token (visible ASCII, 8 characters at least) and a header carries.
+  it.each([
+    ['empty', ''],
+    ['blank', '        '],
+    ['shorter than any token', 'e'],
+    ['holding a space', 'two words here'],
+    ['not ASCII', 'jeton-é-secret'],
+    ['holding a line break', 'line\nbreak-secret'],
+    ['longer than a header carries', 'x'.repeat(4097)],
+  ])('a secret %s is refused by create, insert and update, and the value is not shown', (_, secret) => {
+    const { mock } = setup();
+    const { tokens } = mock.store;
+    const [first] = tokens.all();
+    const size = tokens.size;
+    for (const write of [
+      () => tokens.create({ secret }),
+      () => tokens.insert({ ...first!, id: 'new-token', secret }),
+      () => tokens.update(first!.id, { secret }),
+    ]) {
+      expect(write).toThrow(InvalidRowError);
+      expect(write).toThrow('secret: a token is 8 to 4096 visible ASCII characters (not shown)');
+      if (secret.length >= 8) expect(write).not.toThrow(secret);
+    }
+    expect(tokens.size).toBe(size);
+    expect(tokens.get(first!.id)).toEqual(first);
+  });
+
+  it('a token of 8 and of 4096 characters is kept, and answers as itself', async () => {
+    const { mock } = setup();
+    for (const secret of ['8-chars!', 'y'.repeat(4096)]) {
+      const token = mock.store.tokens.create({ secret, name: `${secret.length} characters` });
+      expect((await mockClient(mock, { token: token.secret }).tokens.current()).name).toBe(`${secret.length} characters`);
+    }
+  });
+
+  it('over HTTP, a huge secret refused: no request afterwards answers 500 or shows a token', async () => {
+    const { mock } = setup();
+    const http = await startMockHttpServer({ mock });
+    try {
+      const created = await postToken(http, { secret: 'x'.repeat(300_000) });
+      expect(created.status).toBe(400);
+      const info = await fetch(`${http.url}/api/v1/server/info`);
+      const text = await info.text();
+      expect(info.status).toBe(401);
+      for (const secret of Object.values(mock.tokens)) expect(text).not.toContain(secret);
+    } finally {
+      await http.close();
+    }
   });
 });

@@ -446,7 +446,7 @@ class Member<T> {
     await this.#tick?.catch(() => undefined);
     const saved = this.#consumer && this.#watch.delivery === 'every' && this.#at ? this.#saved() : '';
     const args = ['leave', this.#lease, this.#watch.delivery, this.#consumer, this.#handed, saved, String(KEEP_MS)];
-    await withTimeout(this.#fleet.run(this.#fleet.script, await this.#keys, args), STEP_TIMEOUT_MS).catch(() => undefined);
+    await withTimeout(async () => this.#fleet.run(this.#fleet.script, await this.#keys, args), STEP_TIMEOUT_MS).catch(() => undefined);
   }
 
   // Redis.
@@ -454,7 +454,7 @@ class Member<T> {
   /** One step of the script; a failure (or no answer within the timeout, or one not of the script) marks Redis as failing. */
   async #step(op: string, args: string[]): Promise<unknown> {
     try {
-      const answer = await withTimeout(this.#fleet.run(this.#fleet.script, await this.#keys, [op, ...args]), STEP_TIMEOUT_MS);
+      const answer = await withTimeout(async () => this.#fleet.run(this.#fleet.script, await this.#keys, [op, ...args]), STEP_TIMEOUT_MS);
       // The steps that answer a list: anything else is not the script speaking (a proxy, a double).
       if (op !== 'publish' && !Array.isArray(answer)) throw new Error(`Redis answered the fleet's ${op} with ${typeof answer}, not a list`);
       this.#answered();
@@ -471,7 +471,7 @@ class Member<T> {
     const [, , stream] = await this.#keys;
     try {
       await withTimeout(
-        this.#blocking.send(['XREAD', 'BLOCK', String(block), 'COUNT', '1', 'STREAMS', stream!, id]),
+        () => this.#blocking.send(['XREAD', 'BLOCK', String(block), 'COUNT', '1', 'STREAMS', stream!, id]),
         block + STEP_TIMEOUT_MS,
       );
     } catch (error) {

@@ -1,0 +1,12 @@
+/**
+ * A value in a message: quoted and cut short when it is text, named by its kind otherwise. A
+ * leaf module, so every part of the SDK can quote what it refuses or what a service sent.
+ * @module
+ */
+
+/** Shows a bad value in a message without dumping it whole. */
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
