@@ -291,6 +291,7 @@ describe('the entry’s run-time code', () => {
     expect(inputs).toEqual([
       'src/core/arguments.ts',
       'src/core/brand.ts',
+      'src/core/describe.ts',
       'src/core/error-base.ts',
       'src/core/introspect.ts',
       'src/core/table.ts',

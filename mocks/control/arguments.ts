@@ -29,6 +29,8 @@ export const REQUESTS_FILTER = object({
   status: { anyOf: [{ const: 0 }, integer(100, 599)], description: 'an HTTP status such as 200, or 0 for a network fault' },
   token: {
     enum: TOKEN_ROLES,
+    // What lands here by mistake is a token's secret (an API token's, the admin token).
+    'x-not-shown': true,
     description: 'a token role (main, noCad, readOnly, expired, revoked, created, unknown), or null for none ("none" in a query)',
   },
 });

@@ -32,6 +32,8 @@ export interface Schema {
   readonly allOf?: readonly Schema[];
   readonly not?: Schema;
   readonly description?: string | undefined;
+  /** A value that does not fit is named by its kind, never quoted: where a secret is a likely mistake. */
+  readonly 'x-not-shown'?: boolean;
 }
 
 /** One problem of a value: where (`''` for the value itself, else a dotted path) and what, in words. */
@@ -139,7 +141,8 @@ export function problemsOf(schema: Schema, value: unknown, path = ''): Problem[]
     const types = [schema.type ?? []].flat();
     const numeric = typeof value === 'number' && (types.includes('integer') || types.includes('number'));
     const typeWrong = types.length > 0 && !types.some((type) => isType(value, type));
-    const got = typeWrong && !schema.description && !numeric ? typeOf(value) : shown(value);
+    let got = typeWrong && !schema.description && !numeric ? typeOf(value) : shown(value);
+    if (schema['x-not-shown']) got = 'a value that is none of these (not shown)';
     // A request body is JSON text: "a JSON object" says what to send.
     const wanted = path ? expected(schema) : expected(schema).replace(/\ban object\b/, 'a JSON object');
     return [{ path, message: `${subject} must be ${wanted}, got ${got}` }];

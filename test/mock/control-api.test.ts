@@ -495,7 +495,7 @@ describe('a bad body or query is a 400 naming the field, and changes nothing', (
       'GET',
       '/__mock/requests?token=admin',
       undefined,
-      'token must be a token role (main, noCad, readOnly, expired, revoked, created, unknown), or null for none ("none" in a query), got "admin"',
+      'token must be a token role (main, noCad, readOnly, expired, revoked, created, unknown), or null for none ("none" in a query), got a value that is none of these (not shown)',
     ],
     [
       'a format',
