@@ -1,6 +1,7 @@
 /**
  * The Playwright suite of examples/testing/playwright, run as a user runs it
- * (`npx playwright test -c examples/testing/playwright`): four workers, each on a mock session of
+ * (`npx playwright test -c examples/testing/playwright`), against the built package (`npm test`
+ * builds before it runs the tests): four workers, each on a mock session of
  * its own, drive the dashboard against one server at the same time. Its JSON report must show
  * every test passed, in four workers, some of them at once.
  *

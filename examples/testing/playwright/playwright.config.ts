@@ -1,11 +1,10 @@
 /**
- * The dashboard example (examples/dashboard) tested against the mock's HTTP server, four workers
- * at once, each on a session of its own (fixtures.ts). Run it with
- *
- *   npx playwright test -c examples/testing/playwright
- *
- * `npm test` runs it too (test/playwright-suite.test.ts). Playwright's own browsers are never
- * downloaded here: the suite drives Debian's Chromium, as the other browser tests do.
+ * The dashboard example (examples/dashboard) tested against the mock's HTTP server by four
+ * workers at once, each on a session of its own (fixtures.ts). `npm run test:playwright` runs it
+ * (`npx playwright test -c examples/testing/playwright` after `npm run build`: the tests import
+ * the package by its name, which here resolves to the built files, as in the Jest example), and
+ * `npm test` does too (test/playwright-suite.test.ts). Playwright's own browsers are never
+ * downloaded: the suite drives Debian's Chromium, as the other browser tests do.
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../test/chromium';
@@ -16,10 +15,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 4,
   forbidOnly: !!process.env.CI,
-  // Starts the mock's server and serves the dashboard, once for the run.
-  globalSetup: './global-setup.ts',
-  // `community-server-sdk` resolves to this checkout's sources, as in the other tests.
-  tsconfig: '../../../tsconfig.test.json',
+  // Once for the run: the mock's server, and the app under test.
+  globalSetup: ['./global-setup.ts', './dashboard-server.ts'],
   outputDir: '../../../test-output/playwright',
   timeout: 30_000,
   expect: { timeout: 10_000 },
