@@ -180,6 +180,24 @@ it('the testing example passes under jest too (against the built package)', asyn
   expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
 }, 60_000);
 
+describe('the parallel example: test files at once on one mock server, each on a session of its own (against the built package)', () => {
+  it('passes under vitest, whose globalSetup starts the server its files share', async () => {
+    // --no-cache: vitest would keep its timings in a node_modules of the example's own.
+    const { stdout } = await run(process.execPath, [`${root}/node_modules/vitest/vitest.mjs`, 'run', '--no-cache'], {
+      cwd: `${root}/examples/testing/parallel`,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(stdout).toMatch(/Test Files +2 passed \(2\)/);
+    expect(stdout).toMatch(/Tests +3 passed \(3\)/);
+  }, 60_000);
+
+  it('passes under Jest, whose globalSetup starts the server its files share', async () => {
+    const { stderr } = await run('npm', ['run', '--silent', 'test:jest:parallel'], { cwd: root });
+    expect(stderr).toMatch(/Test Suites:\s+2 passed, 2 total/);
+    expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
+  }, 60_000);
+});
+
 it("the README's quick start is the quick-start example", () => {
   const readme = readFileSync(`${root}/README.md`, 'utf8');
   const example = readFileSync(`${root}/examples/quickstart.ts`, 'utf8');
