@@ -1,3 +1,4 @@
+// fixtures.ts
 /**
  * The suite's fixtures.
  * - `session`, one per worker: a mock of the worker's own on the shared server, opened when the
