@@ -19,9 +19,10 @@ export default defineConfig({
     ],
   },
   test: {
-    // The examples' own tests run too; the jest one runs under jest (test/examples.test.ts).
+    // The examples' own tests run too; the jest ones run under jest, and the parallel example's
+    // under its own config, whose globalSetup starts their server (test/examples.test.ts).
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'examples/**/*.jest.test.ts'],
+    exclude: ['**/node_modules/**', 'examples/**/*.jest.test.ts', 'examples/testing/parallel/**'],
     testTimeout: 20_000,
     reporters: ['default', './test/summary-reporter.ts'],
   },

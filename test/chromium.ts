@@ -13,8 +13,8 @@ export const chromiumMissing = (): string | undefined =>
   existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is not installed (CI installs it; here: apt-get install chromium)`;
 
 // Without the background-networking switches Chromium calls Google hosts, which a closed CI
-// network answers slowly or never.
-const CHROMIUM_ARGS = [
+// network answers slowly or never. The Playwright suite (examples/testing/playwright) launches with them too.
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

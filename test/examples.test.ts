@@ -5,7 +5,7 @@
  * be the quick-start example, character for character, so the README runs as written.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createMockApi } from 'community-server-sdk/mock';
@@ -180,8 +180,52 @@ it('the testing example passes under jest too (against the built package)', asyn
   expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
 }, 60_000);
 
+describe('the parallel example: test files at once on one mock server, each on a session of its own (against the built package)', () => {
+  it('passes under vitest, whose globalSetup starts the server its files share', async () => {
+    // --no-cache: vitest would keep its timings in a node_modules of the example's own.
+    const { stdout } = await run(process.execPath, [`${root}/node_modules/vitest/vitest.mjs`, 'run', '--no-cache'], {
+      cwd: `${root}/examples/testing/parallel`,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(stdout).toMatch(/Test Files +2 passed \(2\)/);
+    expect(stdout).toMatch(/Tests +3 passed \(3\)/);
+  }, 60_000);
+
+  it('passes under Jest, whose globalSetup starts the server its files share', async () => {
+    const { stderr } = await run('npm', ['run', '--silent', 'test:jest:parallel'], { cwd: root });
+    expect(stderr).toMatch(/Test Suites:\s+2 passed, 2 total/);
+    expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
+  }, 60_000);
+});
+
 it("the README's quick start is the quick-start example", () => {
   const readme = readFileSync(`${root}/README.md`, 'utf8');
   const example = readFileSync(`${root}/examples/quickstart.ts`, 'utf8');
   expect(readme).toContain('```ts\n' + example + '```');
+});
+
+it("the README's Playwright and parallel recipes are the examples' files: whole, and the spec's tests as the suite has them", () => {
+  const readme = readFileSync(`${root}/README.md`, 'utf8');
+  const section = readme.slice(readme.indexOf('### Driving the mock from another process'), readme.indexOf('#### From Python'));
+  const blocks = [...section.matchAll(/^```ts\n\/\/ ([\w.-]+)\n([\s\S]*?)^```$/gm)].map(([, file, body]) => ({ file: file!, body: body! }));
+  const shown = (dir: string) =>
+    blocks.filter(({ file }) => existsSync(`${root}/examples/testing/${dir}/${file}`)).map((block) => ({ ...block, dir }));
+  const files = [...shown('playwright'), ...shown('parallel')];
+  expect(files.map(({ file }) => file)).toEqual([
+    'global-setup.ts',
+    'fixtures.ts',
+    'dashboard.spec.ts',
+    'mock-server.ts',
+    'mock-session.ts',
+    'members-outage.test.ts',
+  ]);
+  for (const { dir, file, body } of files) {
+    const example = readFileSync(`${root}/examples/testing/${dir}/${file}`, 'utf8');
+    if (file.endsWith('.spec.ts')) {
+      // Some of the suite's tests: each piece between blank lines (imports, a constant, a test) as the suite has it.
+      for (const piece of body.split('\n\n')) expect(example, `${file} in the README`).toContain(piece.trim());
+    } else {
+      expect(`// ${file}\n${body}`, `${file} in the README`).toBe(example);
+    }
+  }
 });

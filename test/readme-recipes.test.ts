@@ -14,6 +14,8 @@
  * - a component (a `tsx` block, or one written for a TanStack Query adapter: React, Vue…) runs
  *   only inside its framework's render, so it is type-checked, not run; the example dashboard,
  *   which does the same at length, runs in Chromium (test/dashboard.test.ts);
+ * - a Playwright test file (`// name.spec.ts`) is type-checked; the suite it is taken from runs in
+ *   test/playwright-suite.test.ts, and test/examples.test.ts checks that the README's copy is its;
  * - a Python `unittest` file (the control API's recipe) runs with `python3` against the same bin,
  *   and is skipped, saying so, where there is no `python3`.
  * The project's other packages (ky, zod, msw, faker, Redis clients, OpenTelemetry's API, TanStack
@@ -55,9 +57,10 @@ const LINKED = [
   'tsx',
   'typescript',
   '@types/node',
+  '@playwright/test',
 ];
 
-type Kind = 'program' | 'until-signal' | 'test' | 'module' | 'browser' | 'component';
+type Kind = 'program' | 'until-signal' | 'test' | 'playwright' | 'module' | 'browser' | 'component';
 
 interface Recipe {
   /** The README heading it stands under. */
@@ -80,15 +83,17 @@ export function readmeRecipes(readme: string): Recipe[] {
     const file = named ?? `recipe-${String(index).padStart(2, '0')}.${match[1]}`;
     const kind: Kind = file.endsWith('.test.ts')
       ? 'test'
-      : file.endsWith('.tsx') || COMPONENT.test(code)
-        ? 'component'
-        : named
-          ? 'module'
-          : /\bdocument\./.test(code)
-            ? 'browser'
-            : code.includes("process.once('SIGINT'")
-              ? 'until-signal'
-              : 'program';
+      : file.endsWith('.spec.ts')
+        ? 'playwright'
+        : file.endsWith('.tsx') || COMPONENT.test(code)
+          ? 'component'
+          : named
+            ? 'module'
+            : /\bdocument\./.test(code)
+              ? 'browser'
+              : code.includes("process.once('SIGINT'")
+                ? 'until-signal'
+                : 'program';
     return { heading: headings.filter((heading) => heading.at < match.index).at(-1)?.text ?? '', file, code, kind };
   });
 }
@@ -157,6 +162,8 @@ beforeAll(async () => {
     ...process.env,
     COMMUNITY_SERVER_TOKEN: token,
     COMMUNITY_SERVER_BASE_URL: url,
+    // What the parallel recipe's global setup (mock-server.ts) hands its test files.
+    MOCK_URL: url,
     MOCK_ADMIN_TOKEN: ADMIN_TOKEN,
     REDIS_URL: redis?.url ?? 'redis://127.0.0.1:1',
   };
@@ -171,11 +178,11 @@ afterAll(async () => {
 it('reads every TypeScript block of the README, and knows how to run each', () => {
   expect(recipes.length).toBeGreaterThan(20);
   expect(new Set(recipes.map((recipe) => recipe.file)).size).toBe(recipes.length);
-  // A module is there to be imported by a test recipe.
+  // A module is there to be imported by a test recipe, or named as a test runner's setup (`globalSetup: ['./mock-server.ts']`).
   for (const module of recipes.filter((recipe) => recipe.kind === 'module')) {
     const name = module.file.replace(/\.ts$/, '');
     expect(
-      recipes.some((recipe) => recipe.code.includes(`from './${name}'`)),
+      recipes.some((recipe) => recipe.code.includes(`from './${name}'`)) || readme.includes(`'./${module.file}'`),
       `nothing imports ${module.file}`,
     ).toBe(true);
   }

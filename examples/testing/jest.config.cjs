@@ -8,12 +8,13 @@
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/**/*.jest.test.ts'],
+  testMatch: ['<rootDir>/*.jest.test.ts'], // parallel/ has a config of its own
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '\\.ts$': '<rootDir>/esbuild-jest-transform.cjs' },
   moduleNameMapper: {
     '^community-server-sdk$': '<rootDir>/../../dist/index.js',
     '^community-server-sdk/mock$': '<rootDir>/../../dist/mock.js',
     '^community-server-sdk/mock/node$': '<rootDir>/../../dist/mock/node.js',
+    '^community-server-sdk/mock/remote$': '<rootDir>/../../dist/mock/remote.js',
   },
 };
