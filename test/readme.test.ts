@@ -133,3 +133,26 @@ describe('links, as the README is read on npm', () => {
     }
   });
 });
+
+describe('issue 23 #21: the README gives the fleet-fairness figure of the last bench run, and one of it', () => {
+  it('every fairness figure of the README is the one bench/RESULTS.md records', () => {
+    const readme = readFileSync(`${root}/README.md`, 'utf8').replace(/\s+/g, ' ');
+    const results = readFileSync(`${root}/bench/RESULTS.md`, 'utf8');
+    const ratio = (row: string) => {
+      const line = results.split('\n').find((text) => text.startsWith(`| ${row}`));
+      const found = line && /\| (\d\.\d\d)× \((\d\.\d\d)–(\d\.\d\d)\) \|/.exec(line);
+      if (!found) throw new Error(`bench/RESULTS.md has no ratio for "${row}"`);
+      return { median: found[1]!, low: found[2]!, high: found[3]! };
+    };
+    const client = ratio('fairness: 10 loops on one client, limit');
+    const fleet = ratio('fairness: 10 loops in a fleet of 4 processes via Redis (3, 3, 2, 2), limit');
+    // The prose: one client, then the fleet with its range.
+    expect(readme).toContain(`10 loops on one client under one limit: the most served got ${client.median}× the least`);
+    expect(readme).toContain(`the most served got ${fleet.median}× the least, interquartile range ${fleet.low}–${fleet.high}×`);
+    // The Performance table.
+    expect(readme).toContain(`${client.median}× · ${fleet.median}× (interquartile range ${fleet.low}–${fleet.high}×)`);
+    // And no other figure of it anywhere: the 1.33× of before, or any "most served got" but these.
+    const told = [...readme.matchAll(/the most served got (\d\.\d\d)×/g)].map(([, figure]) => figure);
+    expect(told.sort()).toEqual([client.median, fleet.median].sort());
+  });
+});
