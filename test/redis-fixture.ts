@@ -1,8 +1,8 @@
 /**
- * What a suite against a real `redis-server` sets up (test/redis.test.ts, test/redis-cache.test.ts):
+ * What a suite against a real `redis-server` sets up (test/redis.test.ts, redis-cache, redis-fleet):
  * one throwaway server for the file (skipped with the reason where the binary is missing, failing
  * in CI), connections of either library that reconnect every 50 ms, and a list of what to close
- * after each test.
+ * after each test, last first.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { RedisClient } from 'community-server-sdk/redis';
@@ -26,7 +26,8 @@ export function useRedis() {
     await server?.stop();
   });
   afterEach(async () => {
-    for (const item of closing.splice(0)) await item.close();
+    // Last opened, first closed: a watch leaves before its connection goes.
+    for (const item of closing.splice(0).reverse()) await item.close();
   });
   return {
     /** Closed after the current test. */

@@ -7,22 +7,13 @@
  * a poller paused past its lease (SIGSTOP) publishes nothing when it wakes. Every process is
  * killed after each test, even on failure.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { until, watchBench, type Delivered, type WatchBench, type WatchProcess } from '../bench/fleet-watch';
-import { redisMissing, startRedis, type RedisServer } from './redis-server';
+import { useRedis } from './redis-fixture';
 
-const missing = redisMissing();
-if (missing && process.env.CI) throw new Error(`redis-server is required in CI: ${missing}`);
-
-let server: RedisServer | undefined;
+const { skipWithoutRedis } = useRedis();
 let bench: WatchBench | undefined;
 
-beforeAll(async () => {
-  if (!missing) server = await startRedis();
-}, 20_000);
-afterAll(async () => {
-  await server?.stop();
-});
 afterEach(async () => {
   await bench?.close();
   bench = undefined;
@@ -32,7 +23,7 @@ const intervalMs = 300;
 
 /** A fresh mock and fleet prefix on the test's Redis; its processes run on the sources. */
 async function setUp(context: TestContext, name: string): Promise<WatchBench> {
-  if (!server) context.skip(`redis-server not available here: ${missing}`);
+  const server = skipWithoutRedis(context);
   bench = await watchBench({ redisUrl: server.url, prefix: `test:${name}:`, tsconfig: 'tsconfig.test.json' });
   return bench;
 }
@@ -195,12 +186,13 @@ describe("delivery: 'once'", () => {
 describe('Redis killed and restarted without its data', () => {
   it("'every', on ioredis and node-redis: no process crashes or hangs, each gets every item meanwhile and after, and the fleet polls once for all again", async (context) => {
     const bench = await setUp(context, 'redis-restart');
+    const server = skipWithoutRedis(context);
     const processes = await fleetOf(bench, 3);
     const added = trickle(bench, 100);
     await sleep(3 * intervalMs);
-    await server!.kill();
+    await server.kill();
     await sleep(6 * intervalMs); // each polls on its own meanwhile
-    await server!.restart();
+    await server.restart();
     await sleep(10 * intervalMs);
     const from = Date.now();
     await sleep(10 * intervalMs);

@@ -11,47 +11,12 @@ import { CommunityServerClient, InvalidArgumentError, NotFoundError, type Log, t
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { redisFleet, type RedisClient, type RedisFleetOptions } from 'community-server-sdk/redis';
 import { Redis } from 'ioredis';
-import { createClient } from 'redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { redisMissing, startRedis, type RedisServer } from './redis-server';
+import { describe, expect, it } from 'vitest';
+import { useRedis, type Library } from './redis-fixture';
 
-const missing = redisMissing();
-if (missing && process.env.CI) throw new Error(`redis-server is required in CI: ${missing}`);
-
-let server: RedisServer | undefined;
-const cleanups: (() => unknown)[] = [];
-
-beforeAll(async () => {
-  if (!missing) server = await startRedis();
-}, 20_000);
-afterAll(async () => {
-  await server?.stop();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function skipWithoutRedis(context: TestContext): RedisServer {
-  if (!server) context.skip(`redis-server not available here: ${missing}`);
-  return server;
-}
-
-type Library = 'ioredis' | 'redis';
-
-/** A connection of either library, closed after the test; both reconnect every 50 ms. */
-async function connect(library: Library, url: string): Promise<RedisClient> {
-  if (library === 'ioredis') {
-    const redis = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
-    redis.on('error', () => {});
-    cleanups.push(() => redis.disconnect());
-    return redis;
-  }
-  const redis = createClient({ url, socket: { reconnectStrategy: () => 50 } });
-  redis.on('error', () => {});
-  cleanups.push(() => (redis.isOpen ? redis.destroy() : undefined));
-  await redis.connect();
-  return redis;
-}
+const { closing, skipWithoutRedis, connect } = useRedis();
+/** What to undo after the test, last first. */
+const cleanups = { push: (cleanup: () => unknown) => closing.push({ close: cleanup }) };
 
 /** The mock, in process, and the list requests each client sent (`logs` polls, by client). */
 function served(seed = 1) {
