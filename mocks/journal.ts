@@ -4,8 +4,8 @@
  * token secret a request carries in its path, query or body is replaced before it is kept.
  * @module
  */
-import type { Store } from './store';
-import { BEARER } from './auth';
+import type { Credential } from './auth';
+import type { Sequence } from './sequence';
 import type { MockTokens } from './types';
 import type { World } from './world';
 
@@ -68,26 +68,25 @@ const REDACTED = '[redacted]';
 /** A body kept whole up to this many characters; the API's only body is a token's name. */
 const MAX_BODY_CHARS = 64 * 1024;
 
-/** What the journal keeps of a request as it came in, before a route reads its body. */
-export interface Arrival {
+/** What the journal keeps of a request: what came in, read once by the pipeline, and its answer. */
+export interface Entry {
+  /** Upper case, as sent. */
   readonly method: string;
-  readonly url: string;
-  readonly authorization: string | null;
+  /** The path from the mock's base, as sent (percent-encoded). */
+  readonly path: string;
+  readonly query: URLSearchParams;
+  /** The body's text; `undefined` without one. */
   readonly body: string | undefined;
+  /** What the request presented, resolved once for it. */
+  readonly credential: Credential;
+  /** The client's method name of the request, `null` where no request of the API matched. */
+  readonly endpoint: string | null;
+  readonly status: number;
+  /** When it was answered, on the mock's clock. */
+  readonly at: number;
 }
 
-/**
- * What the journal needs of a request, read before the route consumes the body. `request` is
- * absent where `fetch` cannot even build one (TRACE, CONNECT): then there is no header or body.
- */
-export const arrival = async (method: string, url: string, request?: Request): Promise<Arrival> => ({
-  method: method.toUpperCase(),
-  url,
-  authorization: request?.headers.get('authorization') ?? null,
-  // GET and HEAD carry no body: no clone, so the journal costs the hot path next to nothing.
-  body: request?.body ? await request.clone().text() : undefined,
-});
-
+/** A secret as a pattern's alternative: its characters as themselves. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -105,28 +104,51 @@ function secretPattern(known: readonly string[], presented: string | undefined):
   return alternatives.length ? new RegExp(alternatives.join('|'), 'g') : undefined;
 }
 
-/** `value` with every match of `secrets` inside its strings replaced, however deep. */
-function redact(value: unknown, secrets: RegExp | undefined): unknown {
-  if (!secrets) return value;
-  if (typeof value === 'string') return value.replace(secrets, REDACTED);
-  if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
+/**
+ * What replaces the secrets inside one request's strings: `known` (the store's) and `presented`.
+ * Most strings hold none, which a substring test per secret tells; the pattern of them all is
+ * built only for a string that holds one, so a request without secrets builds none.
+ */
+function secretScrubber(known: Sequence<string>, presented: string | undefined): (text: string) => string {
+  const holdsSecret = (text: string) => {
+    for (let index = 0; index < known.length; index++) {
+      const secret = known.at(index);
+      if (secret && text.includes(secret)) return true;
+    }
+    return presented !== undefined && presented !== '' && text.includes(presented);
+  };
+  let pattern: RegExp | undefined | null = null;
+  return (text) => {
+    if (!holdsSecret(text)) return text;
+    pattern ??= secretPattern(
+      Array.from({ length: known.length }, (_, index) => known.at(index) ?? ''),
+      presented,
+    );
+    return pattern ? text.replace(pattern, REDACTED) : text;
+  };
+}
+
+/** `value` with `scrub` applied to every string inside it (keys too), however deep. */
+function scrubStrings(value: unknown, scrub: (text: string) => string): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (Array.isArray(value)) return value.map((item) => scrubStrings(item, scrub));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [scrub(key), scrubStrings(item, scrub)]));
   }
   return value;
 }
 
 /** The body as a row keeps it: parsed JSON, else its text, with every secret replaced. */
-function bodyOf(text: string | undefined, secrets: RegExp | undefined): unknown {
+function bodyOf(text: string | undefined, scrub: (text: string) => string): unknown {
   if (!text) return null;
   // Rows are bounded in number; a huge body must not make one row unbounded in size.
   if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
   try {
-    return redact(JSON.parse(text), secrets);
+    return scrubStrings(JSON.parse(text), scrub);
   } catch {
     // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`, 30 000 deep): its text,
     // so a hostile body is recorded rather than failing the request it came with.
-    return redact(text, secrets);
+    return scrub(text);
   }
 }
 
@@ -143,36 +165,32 @@ export class Journal {
     this.#roles = new Map(Object.entries(secrets).map(([role, secret]) => [secret, role as keyof World['secrets']]));
   }
 
-  /** Keeps a row for the answer `response` to `request`, served by `endpoint` (a client method name). */
-  record(request: Arrival, endpoint: string | null, response: Response, store: Store, at: number): Response {
-    if (this.limit === 0) return response;
-    const presented =
-      request.authorization === null || request.authorization.trim() === '' ? undefined : (BEARER.exec(request.authorization)?.[1] ?? '');
-    const token: MockRequestToken =
-      presented === undefined
+  /**
+   * Keeps a row for `entry`. `secrets` are the secrets of the store the request was served from
+   * (a live view): the journal is printed and serialised, and a bot may put one in a token's
+   * name or a query, or present a real token by mistake where another was meant.
+   */
+  record(entry: Entry, secrets: Sequence<string>): void {
+    if (this.limit === 0) return;
+    const { header, secret, token } = entry.credential;
+    const role: MockRequestToken =
+      header === null || header.trim() === ''
         ? null
-        : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
-    // Every secret the store knows, and the one presented (maybe a real token sent by mistake):
-    // a bot may put one in a token's name or a query, and the journal is printed and serialised.
-    const secrets = secretPattern(
-      store.tokens.all().map((row) => row.secret),
-      presented,
-    );
-    const url = new URL(request.url);
-    const query = redact(Object.fromEntries(url.searchParams), secrets) as Record<string, string>;
-    const body = bodyOf(request.body, secrets);
+        : secret === undefined
+          ? 'unknown'
+          : (this.#roles.get(secret) ?? (token ? 'created' : 'unknown'));
+    const scrub = secretScrubber(secrets, secret);
     this.#rows.push({
-      method: request.method,
-      path: redact(url.pathname, secrets) as string,
-      query,
-      endpoint,
-      token,
-      body,
-      status: response.status,
-      at,
+      method: entry.method,
+      path: scrub(entry.path),
+      query: scrubStrings(Object.fromEntries(entry.query), scrub) as Record<string, string>,
+      endpoint: entry.endpoint,
+      token: role,
+      body: bodyOf(entry.body, scrub),
+      status: entry.status,
+      at: entry.at,
     });
     if (this.#rows.length >= this.limit * 2) this.#rows.splice(0, this.#rows.length - this.limit);
-    return response;
   }
 
   /** The newest rows, oldest first: a copy, so a test may keep it while the mock goes on. */

@@ -18,9 +18,8 @@ import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken } f
 import { createSessions, DEFAULT_MAX_SESSIONS, type Served, type Sessions } from './control/sessions';
 import { InvalidArgumentError } from '../src/core/errors';
 import { describe } from '../src/core/arguments';
-import { isNetworkFault } from './faults';
 import type { MockApi } from './index';
-import { errorResponse, internalError, invalidPath, MAX_BODY_BYTES, MockHttpError, payloadTooLarge } from './replies';
+import { errorAnswer, internalError, invalidPath, MAX_BODY_BYTES, MockHttpError, NO_ANSWER, payloadTooLarge, type Answer } from './replies';
 
 export type { MockSessionInfo, MockSessionOptions, NewMockSession } from './control/types';
 
@@ -110,17 +109,16 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer | 'too large'
   return Buffer.concat(chunks);
 }
 
-function send(outgoing: ServerResponse, status: number, headers: Record<string, string>, body?: Uint8Array) {
-  outgoing.writeHead(status, { ...CORS, ...headers }).end(body);
-}
-
-/** Writes `response` out: its status, headers and body (none for a HEAD: node:http drops it). */
-async function relay(outgoing: ServerResponse, response: Response): Promise<void> {
-  send(outgoing, response.status, Object.fromEntries(response.headers), new Uint8Array(await response.arrayBuffer()));
+/** Writes `answer` out: its status, headers and body (none for a HEAD: node:http drops it). */
+function send(outgoing: ServerResponse, { status, headers, body }: Answer): void {
+  outgoing.writeHead(status, { ...CORS, ...headers }).end(body ?? undefined);
 }
 
 /** An error this door finds itself, before the mock sees the request; the body is the mock's error shape. */
-const refuse = (outgoing: ServerResponse, error: MockHttpError) => relay(outgoing, errorResponse(error, 'object'));
+const refuse = (outgoing: ServerResponse, error: MockHttpError) => send(outgoing, errorAnswer(error, 'object'));
+
+// A request body's text as `Request.text()` reads it: UTF-8, a byte-order mark dropped, bad bytes replaced.
+const utf8 = new TextDecoder();
 
 /** The origin a request was sent to, as its `Host` names it (`http://localhost:4010`), or the server's own. */
 function originOf(incoming: IncomingMessage, own: string): string {
@@ -141,7 +139,7 @@ async function answer(
   outgoing: ServerResponse,
 ): Promise<void> {
   const method = incoming.method ?? 'GET';
-  if (method === 'OPTIONS') return send(outgoing, 204, {});
+  if (method === 'OPTIONS') return send(outgoing, { status: 204, headers: {}, body: null });
   let url: URL;
   try {
     url = new URL(incoming.url ?? '/', origin);
@@ -184,24 +182,26 @@ async function serve(
       body: body ? new Uint8Array(body) : undefined,
       origin: originOf(incoming, url.origin),
     };
-    return relay(outgoing, await control.answer(request));
+    return send(outgoing, await control.answer(request));
   }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  // The admin token opens no API request, whatever the store holds (a row written in-process
-  // with it as a secret included): presented, it reaches the mock as a bearer header with no
-  // token, which the mock answers, journals and counts as any token it does not know.
-  if (control.presentsAdminToken(headers.get('authorization'))) headers.set('authorization', 'Bearer');
+  const authorization = incoming.headers.authorization ?? null;
   const controller = new AbortController();
   outgoing.on('close', () => controller.abort());
-  // A session's mock sees the path from its base, as a client with the session's baseUrl means it.
-  const target = new URL(path + url.search, url.origin);
-  await relay(
-    outgoing,
-    await mock.fetch(target, { method, headers, signal: controller.signal, ...(body ? { body: new Uint8Array(body) } : {}) }),
-  );
+  const answer = await internalsOf(mock).answer({
+    method: method.toUpperCase(),
+    // A session's mock sees the path from its base, as a client with the session's baseUrl means it.
+    path,
+    query: url.searchParams,
+    // The admin token opens no API request, whatever the store holds (a row written in-process
+    // with it as a secret included): presented, it reaches the mock as a bearer header with no
+    // token, which the mock answers, journals and counts as any token it does not know.
+    authorization: control.presentsAdminToken(authorization) ? 'Bearer' : authorization,
+    body: body && utf8.decode(body),
+    signal: controller.signal,
+  });
+  // No answer (a network fault, or the caller went away): the connection fails, as one that broke.
+  if (answer === NO_ANSWER) return void outgoing.destroy();
+  send(outgoing, answer);
 }
 
 /**
@@ -234,12 +234,9 @@ export async function startMockHttpServer({
   let origin = '';
   const server = createServer((incoming, outgoing) => {
     answer(root, sessions, origin, incoming, outgoing).catch((error: unknown) => {
+      // A bug of the mock's own: said in the spec's error shape, or, once the answer began, by a broken connection.
       if (outgoing.headersSent || outgoing.destroyed) return outgoing.destroy();
-      // The client went away mid-request (the abort above): nothing to answer.
-      if (error instanceof Error && error.name === 'AbortError') return outgoing.destroy();
-      // A network fault (mock.faults): no answer at all, as a connection that failed.
-      if (isNetworkFault(error)) return outgoing.destroy();
-      refuse(outgoing, internalError(error)).catch(() => outgoing.destroy());
+      refuse(outgoing, internalError(error));
     });
   });
   await new Promise<void>((resolve, reject) => {
