@@ -54,14 +54,14 @@ interface Failures {
 export const BEARER = /^bearer +(\S+)$/i;
 
 /**
- * How many credentials that are no token of the store the gate counts at once, in each of its
- * ledgers (requests, failures): past it, stale counts are dropped, then the oldest. A flood of
+ * How many credentials that are no token of the store the admission counts at once, in each of
+ * its ledgers (requests, failures): past it, stale counts are dropped, then the oldest. A flood of
  * made-up tokens so costs a fixed amount of memory (~1.5 MB), whatever their number and size.
  */
 export const MAX_STRANGERS = 10_000;
 
 /**
- * A fixed-size digest of `text` (64 bits, as 16 hex digits): how the gate keys what was
+ * A fixed-size digest of `text` (64 bits, as 16 hex digits): how the admission keys what was
  * presented, so it never keeps a made-up token's text, however long. Two 32-bit multiplicative
  * hashes side by side (not a cryptographic one: the key is never shown, only compared).
  */
