@@ -10,8 +10,8 @@ import type { Collection } from './collection';
 import type { FaultTable } from './faults';
 import type { Journal } from './journal';
 import { pageOf, type PageQuery } from './paging';
-import { jsonText, notFound, type Reply } from './replies';
-import { pageText, rowText } from './row-json';
+import { encodedJson, notFound, type Reply } from './replies';
+import { pageJson, rowJson } from './row-json';
 import type { CadStore, DepartmentStore, ServerStore, Store } from './store';
 import type { Permission, TokenRecord } from './world';
 import type { PageEnvelope } from '../src/schemas/index';
@@ -150,7 +150,7 @@ export const under =
 export const list =
   <Row extends object>(scope: Scope<Row>, field?: keyof Row & string): Route<PageEnvelope<Row>> =>
   (c) =>
-    jsonText(200, pageText(pageOf(scope(c), c.query, field === undefined ? undefined : { field, value: lastParam(c) })));
+    encodedJson(200, pageJson(pageOf(scope(c), c.query, field === undefined ? undefined : { field, value: lastParam(c) })));
 
 /** The row of `scope` keyed by the last path parameter; with `within`, it must also belong to the first. */
 export const item =
@@ -159,7 +159,7 @@ export const item =
     const id = lastParam(c);
     const row = scope(c).get(id);
     if (!row || (within !== undefined && row[within] !== c.params[0])) throw notFound(kind, id);
-    return jsonText(200, rowText(row));
+    return encodedJson(200, rowJson(row));
   };
 
 /** `route`, for a token with `permission` only (403 `insufficient_permissions` otherwise). */

@@ -100,13 +100,13 @@ export const authErrors = {
 
 /**
  * What the mock answers a request with, whichever door it came through: a status, headers (lower
- * case names) and the body's text, `null` for none (a HEAD, a 204). Each door writes it out its
- * own way: node:http as is, `mock.fetch` and msw as a `Response`.
+ * case names) and the body (text, or UTF-8 bytes), `null` for none (a HEAD, a 204). Each door
+ * writes it out its own way: node:http as is, `mock.fetch` and msw as a `Response`.
  */
 export interface Answer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | null;
+  readonly body: string | Uint8Array<ArrayBuffer> | null;
 }
 
 /**
@@ -116,10 +116,10 @@ export interface Answer {
  */
 export const NO_ANSWER: Answer = Object.freeze({ status: 0, headers: Object.freeze({}), body: null });
 
-/** Marks the answers `json`, `jsonText` and `text` build, so the pipeline tells a route's answer from a body that is a plain object. */
+/** Marks the answers `json`, `encodedJson` and `text` build: how the pipeline tells them from a body that is an object. */
 const BUILT = Symbol('answer');
 
-/** Whether `value` is an answer a route built (`json`, `jsonText`, `text`) rather than a body. */
+/** Whether `value` is an answer a route built (`json`, `encodedJson`, `text`) rather than a body. */
 export const isAnswer = (value: unknown): value is Answer => typeof value === 'object' && value !== null && BUILT in value;
 
 /** `answer` with `headers` added (the rate limit's, which every answer carries). */
@@ -140,12 +140,19 @@ declare const bodyType: unique symbol;
  */
 export type Reply<Body> = Answer & { readonly [bodyType]: Body };
 
-/** An answer of `status` whose body is `text`, already the JSON of a `Body` (a stored row's, kept from an earlier answer). */
-export const jsonText = <Body>(status: number, text: string, headers?: Record<string, string>): Reply<Body> =>
-  ({ [BUILT]: true, status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS, body: text }) as unknown as Reply<Body>;
+/**
+ * An answer of `status` whose body is `encoded`, already the JSON of a `Body`: text, or UTF-8
+ * kept from an earlier answer (a stored row's).
+ */
+export const encodedJson = <Body>(
+  status: number,
+  encoded: string | Uint8Array<ArrayBuffer>,
+  headers?: Record<string, string>,
+): Reply<Body> =>
+  ({ [BUILT]: true, status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS, body: encoded }) as unknown as Reply<Body>;
 
 export const json = <Body>(status: number, body: Body, headers?: Record<string, string>): Reply<Body> =>
-  jsonText<Body>(status, JSON.stringify(body), headers);
+  encodedJson<Body>(status, JSON.stringify(body), headers);
 
 export const text = (status: number, body: string, headers: Record<string, string> = {}): Reply<string> =>
   ({ [BUILT]: true, status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers }, body }) as unknown as Reply<string>;
