@@ -16,7 +16,7 @@
 import { http, type HttpHandler } from 'msw';
 import { fetchFailed } from './faults';
 import { hasBrokenEscapes, type Incoming, type Pipeline } from './pipeline';
-import { NO_ANSWER, type Answer } from './replies';
+import { isNoAnswer, type Answer } from './replies';
 import { looksLikeApi, ROUTES, routing } from './router';
 
 /** `request` as the pipeline reads it; `method` where the request is a stand-in of another (TRACE). */
@@ -35,7 +35,7 @@ export async function incomingOf(request: Request, method = request.method): Pro
 
 /** `answer` as a `Response`; no answer is a `Response.error()`, which msw turns into a failed fetch. */
 export const responseOf = (answer: Answer): Response =>
-  answer === NO_ANSWER ? Response.error() : new Response(answer.body, { status: answer.status, headers: answer.headers });
+  isNoAnswer(answer) ? Response.error() : new Response(answer.body, { status: answer.status, headers: answer.headers });
 
 // `new Request` throws on these methods: `mock.fetch` reads such a request through a stand-in.
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -55,7 +55,7 @@ export function mockFetchOf(pipeline: Pipeline): typeof globalThis.fetch {
       ? new Request(target, { ...init, method: 'POST', duplex: 'half' } as RequestInit)
       : new Request(target, init);
     const answer = await pipeline.answer(await incomingOf(request, method));
-    if (answer === NO_ANSWER) throw request.signal.aborted ? (request.signal.reason as Error) : fetchFailed();
+    if (isNoAnswer(answer)) throw request.signal.aborted ? (request.signal.reason as Error) : fetchFailed();
     return responseOf(answer);
   };
 }

@@ -19,7 +19,16 @@ import { createSessions, DEFAULT_MAX_SESSIONS, type Served, type Sessions } from
 import { InvalidArgumentError } from '../src/core/errors';
 import { describe } from '../src/core/arguments';
 import type { MockApi } from './index';
-import { errorAnswer, internalError, invalidPath, MAX_BODY_BYTES, MockHttpError, NO_ANSWER, payloadTooLarge, type Answer } from './replies';
+import {
+  errorAnswer,
+  internalError,
+  invalidPath,
+  MAX_BODY_BYTES,
+  isNoAnswer,
+  MockHttpError,
+  payloadTooLarge,
+  type Answer,
+} from './replies';
 
 export type { MockSessionInfo, MockSessionOptions, NewMockSession } from './control/types';
 
@@ -213,7 +222,7 @@ async function serve(
     },
   });
   // No answer (a network fault, or the caller went away): the connection fails, as one that broke.
-  if (answer === NO_ANSWER) return void outgoing.destroy();
+  if (isNoAnswer(answer)) return void outgoing.destroy();
   send(outgoing, answer);
 }
 

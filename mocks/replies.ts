@@ -116,6 +116,12 @@ export interface Answer {
  */
 export const NO_ANSWER: Answer = Object.freeze({ status: 0, headers: Object.freeze({}), body: null });
 
+/**
+ * Whether `answer` is {@link NO_ANSWER}, told by its status 0 rather than by identity: the CommonJS
+ * build bundles `mock` and `mock/node` apart, each with a `NO_ANSWER` of its own.
+ */
+export const isNoAnswer = (answer: Answer): boolean => answer.status === 0;
+
 /** Marks the answers `json`, `encodedJson` and `text` build: how the pipeline tells them from a body that is an object. */
 const BUILT = Symbol('answer');
 
@@ -127,7 +133,7 @@ export const withHeaders = <Built extends Answer>(answer: Built, headers: Readon
   Object.keys(headers).length === 0 ? answer : { ...answer, headers: { ...answer.headers, ...headers } };
 
 /** `answer` without its body, as the answer to a HEAD; no answer stays none. */
-export const bodyless = (answer: Answer): Answer => (answer === NO_ANSWER || answer.body === null ? answer : { ...answer, body: null });
+export const bodyless = (answer: Answer): Answer => (isNoAnswer(answer) || answer.body === null ? answer : { ...answer, body: null });
 
 /** The headers of every JSON answer without headers of its own: one object, never written to. */
 export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
