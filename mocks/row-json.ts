@@ -91,11 +91,23 @@ export function rowJson(row: object): Uint8Array<ArrayBuffer> {
 const PAGE_START = utf8.encode('{"data":[');
 const COMMA = 0x2c;
 
+/** The last page joined from its rows' bytes, by its first row: one asked for again is sent as it is, not copied anew. */
+const joined = new WeakMap<
+  object,
+  { readonly rows: readonly Uint8Array[]; readonly tail: string; readonly bytes: Uint8Array<ArrayBuffer> }
+>();
+
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+
 /** `JSON.stringify(page)` as UTF-8, of a page envelope whose `data` are rows of the store, each from {@link rowJson}. */
 export function pageJson(page: { readonly data: readonly object[] }): Uint8Array<ArrayBuffer> {
   const { data, ...rest } = page;
   const tail = JSON.stringify(rest);
+  // Each row's bytes are the same object while the row holds the same values: the same bytes in
+  // the same order, under the same envelope, are the same page.
   const rows = data.map(rowJson);
+  const last = data[0] && joined.get(data[0]);
+  if (last && last.tail === tail && sameItems(last.rows, rows)) return last.bytes;
   const end = utf8.encode(tail === '{}' ? ']}' : `],${tail.slice(1)}`);
   const bytes = new Uint8Array(
     rows.reduce((size, row) => size + row.length, PAGE_START.length + Math.max(0, rows.length - 1) + end.length),
@@ -108,5 +120,6 @@ export function pageJson(page: { readonly data: readonly object[] }): Uint8Array
     at += row.length;
   });
   bytes.set(end, at);
+  if (data[0]) joined.set(data[0], { rows, tail, bytes });
   return bytes;
 }

@@ -30,6 +30,26 @@ describe('rows and pages answered twice', () => {
     expect(await get(mock, item)).toBe(JSON.stringify(member));
   });
 
+  it('a page asked for again is the same bytes as JSON.stringify of its rows, after a change in place to any of them or a delete', async () => {
+    const mock = createMockApi({ seed: 2 });
+    const members = mock.store.main.members;
+    const page = '/api/v1/server/members?pageSize=5';
+    const expected = () =>
+      JSON.stringify({
+        data: members.all().slice(0, 5),
+        page: 1,
+        pageSize: 5,
+        total: members.size,
+        totalPages: Math.ceil(members.size / 5),
+      });
+    expect(await get(mock, page)).toBe(expected());
+    expect(await get(mock, page)).toBe(expected());
+    members.all()[3]!.name = 'renamed in place';
+    expect(await get(mock, page)).toBe(expected());
+    members.delete(members.all()[2]!.id);
+    expect(await get(mock, page)).toBe(expected());
+  });
+
   it('a row holding something that is not plain data is serialised as JSON.stringify does, every time', async () => {
     const mock = createMockApi({ seed: 2 });
     const [member] = mock.store.main.members.all();
