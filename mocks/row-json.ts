@@ -61,7 +61,13 @@ function matches(value: unknown, values: readonly unknown[], at: number): number
   if (Array.isArray(value)) {
     if (values[at] !== ARRAY || values[at + 1] !== value.length || Object.getPrototypeOf(value) !== Array.prototype) return -1;
     let next = at + 2;
-    for (const item of value) if ((next = matches(item, values, next)) < 0) return -1;
+    // Primitives, most of a row, are compared here without a call each: every row of every page
+    // served is walked.
+    for (const item of value) {
+      if (item === null || typeof item !== 'object') {
+        if (values[next++] !== item) return -1;
+      } else if ((next = matches(item, values, next)) < 0) return -1;
+    }
     return next;
   }
   if (values[at] !== OBJECT || !isPlainObject(value)) return -1;
@@ -70,7 +76,11 @@ function matches(value: unknown, values: readonly unknown[], at: number): number
   let seen = 0;
   for (const key in value) {
     if (++seen > keys || values[next] !== key) return -1;
-    if ((next = matches((value as Record<string, unknown>)[key], values, next + 1)) < 0) return -1;
+    const item = (value as Record<string, unknown>)[key];
+    if (item === null || typeof item !== 'object') {
+      if (values[next + 1] !== item) return -1;
+      next += 2;
+    } else if ((next = matches(item, values, next + 1)) < 0) return -1;
   }
   return seen === keys ? next : -1;
 }
