@@ -185,3 +185,7 @@ export const fetchFailed = (): TypeError =>
       code: 'ECONNRESET',
     }),
   });
+
+/** Whether `error` is {@link fetchFailed}'s: what the HTTP server answers by dropping the socket. */
+export const isNetworkFault = (error: unknown): boolean =>
+  error instanceof TypeError && (error.cause as { name?: unknown } | undefined)?.name === 'MockNetworkFault';

@@ -368,6 +368,7 @@ function mockOf(options: MockOptions, built: World): MockApi {
   const internals: MockInternals = {
     clearRequests: () => state.journal.clear(),
     answer: (incoming) => pipeline.answer(incoming),
+    fetch: mockFetch,
     createRow: (table, partial) => tableAt(state.store, table).create(partial),
     reserveSecret: (secret) => void reservedSecrets.add(secret),
     spawn(overrides) {

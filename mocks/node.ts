@@ -26,9 +26,12 @@ import {
   MAX_BODY_BYTES,
   isNoAnswer,
   MockHttpError,
+  NO_ANSWER,
   payloadTooLarge,
   type Answer,
 } from './replies';
+import { isNetworkFault } from './faults';
+import type { Incoming } from './pipeline';
 
 export type { MockSessionInfo, MockSessionOptions, NewMockSession } from './control/types';
 
@@ -203,7 +206,7 @@ async function serve(
     gone = !outgoing.writableFinished;
     if (gone) controller?.abort();
   });
-  const answer = await internalsOf(mock).answer({
+  const read: Incoming = {
     method: method.toUpperCase(),
     // A session's mock sees the path from its base, as a client with the session's baseUrl means it.
     path,
@@ -220,10 +223,41 @@ async function serve(
       }
       return controller.signal;
     },
-  });
+  };
+  const internals = internalsOf(mock);
+  // A mock whose `fetch` was wrapped (to count or change what it answers) is served through its wrapper.
+  const answer =
+    mock.fetch === internals.fetch
+      ? await internals.answer(read)
+      : await answerByFetch(mock.fetch, read, new URL(path + url.search, url.origin), incoming.headers);
   // No answer (a network fault, or the caller went away): the connection fails, as one that broke.
   if (isNoAnswer(answer)) return void outgoing.destroy();
   send(outgoing, answer);
+}
+
+/**
+ * The answer of `fetch` (a wrapper of the mock's own) to `read`, sent to `target` with the
+ * request's `headers`: what the HTTP server answered every request with before it had the
+ * pipeline to itself. A rejection for a network fault, or for the client gone away, is no answer.
+ */
+async function answerByFetch(
+  fetch: typeof globalThis.fetch,
+  read: Incoming,
+  target: URL,
+  headers: IncomingMessage['headers'],
+): Promise<Answer> {
+  const sent = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) sent.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  if (read.authorization !== null) sent.set('authorization', read.authorization);
+  try {
+    const response = await fetch(target, { method: read.method, headers: sent, signal: read.signal ?? null, body: read.body ?? null });
+    return { status: response.status, headers: Object.fromEntries(response.headers), body: new Uint8Array(await response.arrayBuffer()) };
+  } catch (error) {
+    if (read.signal?.aborted || isNetworkFault(error)) return NO_ANSWER;
+    throw error;
+  }
 }
 
 /**

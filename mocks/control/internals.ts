@@ -17,6 +17,8 @@ export interface MockInternals {
    * `mock.fetch` and msw's handlers go through, without a `Request` or a `Response` between.
    */
   answer(incoming: Incoming): Promise<Answer>;
+  /** The mock's own `fetch`: where `mock.fetch` is another (a wrapper), the HTTP server goes through that. */
+  readonly fetch: typeof globalThis.fetch;
   /** Empties `mock.requests` alone (`DELETE /__mock/requests`), as `reset()` does among everything else. */
   clearRequests(): void;
   /**
