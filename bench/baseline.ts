@@ -24,6 +24,12 @@ export const BEFORE_CACHE = 'dbb8d9141451ce81ec21c9376e20a013676c45d3';
 export const BEFORE_CONTROL = '399b22f1277cb407da78a59fa7fb87719ebf8539';
 
 /**
+ * The last commit before issue 26's request pipeline (sessions merged, every request still a
+ * `Request` through msw's `getResponse`): the HTTP mock the pipeline's throughput is compared with.
+ */
+export const BEFORE_PIPELINE = 'cfae99b162765d8a2590889eb0b353eec8487a1a';
+
+/**
  * Bundles `entry` (a path inside the repository, e.g. `src/index.ts`) as it was at `rev`, and
  * returns the bundle's path; the reason when that revision cannot be had here.
  */

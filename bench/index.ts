@@ -13,6 +13,7 @@ import { mockThroughput } from './mock-throughput';
 import { storeWrites } from './store-writes';
 import { controlPlaneThroughput } from './control-plane';
 import { sessionsBench } from './sessions';
+import { httpThroughput } from './http-throughput';
 import { callParts } from './call-parts';
 import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
@@ -43,6 +44,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['mock store writes', storeWrites],
   ['mock over HTTP: control plane, Prism', controlPlaneThroughput],
   ['mock sessions', sessionsBench],
+  ['HTTP mock against the floor', httpThroughput],
   ['cold import', coldImport],
 ];
 

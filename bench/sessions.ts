@@ -14,7 +14,7 @@ import { execFile } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { mockServer, type Served } from './control-plane';
+import { mockServer, type Served } from './servers';
 import { format, interleave, row, runWhenMain, smoke, spread, type Comparison } from './harness';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

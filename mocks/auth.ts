@@ -54,14 +54,14 @@ interface Failures {
 export const BEARER = /^bearer +(\S+)$/i;
 
 /**
- * How many credentials that are no token of the store the gate counts at once, in each of its
- * ledgers (requests, failures): past it, stale counts are dropped, then the oldest. A flood of
+ * How many credentials that are no token of the store the admission counts at once, in each of
+ * its ledgers (requests, failures): past it, stale counts are dropped, then the oldest. A flood of
  * made-up tokens so costs a fixed amount of memory (~1.5 MB), whatever their number and size.
  */
 export const MAX_STRANGERS = 10_000;
 
 /**
- * A fixed-size digest of `text` (64 bits, as 16 hex digits): how the gate keys what was
+ * A fixed-size digest of `text` (64 bits, as 16 hex digits): how the admission keys what was
  * presented, so it never keeps a made-up token's text, however long. Two 32-bit multiplicative
  * hashes side by side (not a cryptographic one: the key is never shown, only compared).
  */
@@ -77,11 +77,42 @@ export function digestOf(text: string): string {
   return (high >>> 0).toString(16).padStart(8, '0') + (low >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The key of what a request presents: the digest of its bearer secret, or of the header itself. */
-function credentialOf(header: string | null): { key: string; secret: string | undefined } {
-  const secret = header === null ? undefined : BEARER.exec(header)?.[1];
-  return { key: secret === undefined ? `header ${digestOf(header ?? '')}` : `bearer ${digestOf(secret)}`, secret };
+/**
+ * What a request presents in its `Authorization` header, read once when it arrives and carried
+ * with it to the rate limit, authentication and the journal: the header, its bearer secret, the
+ * key the counters file it under, and the token of the store whose secret it is, looked up once,
+ * when first asked (after the request's latency, so a token deactivated meanwhile is seen so).
+ */
+export interface Credential {
+  /** The header as sent; `null` without one. */
+  readonly header: string | null;
+  /** The bearer secret the header presents; `undefined` when it presents none. */
+  readonly secret: string | undefined;
+  /** The digest of the secret, or of the header itself: how the counters key what was presented. */
+  readonly key: string;
+  /** The token of the store whose secret is `secret`, active or not; `undefined` for none. */
+  readonly token: TokenRecord | undefined;
 }
+
+/** The credential `header` presents to `store`: parsed now, its token looked up once, on first use. */
+export function readCredential(header: string | null, store: Store): Credential {
+  const secret = header === null ? undefined : BEARER.exec(header)?.[1];
+  let looked = false;
+  let token: TokenRecord | undefined;
+  return {
+    header,
+    secret,
+    key: keyOf(header, secret),
+    get token() {
+      if (!looked) [token, looked] = [secret === undefined ? undefined : store.tokens.where('secret', secret)[0], true];
+      return token;
+    },
+  };
+}
+
+/** The key of what a request presents: the digest of its bearer secret, or of the header itself. */
+const keyOf = (header: string | null, secret: string | undefined) =>
+  secret === undefined ? `header ${digestOf(header ?? '')}` : `bearer ${digestOf(secret)}`;
 
 /**
  * Counts by credential key. A store token's count is kept as long as it matters; the others
@@ -129,7 +160,11 @@ class Ledger<Entry> {
   }
 }
 
-export class Gate {
+/**
+ * Who may ask, and how often: the per-token request windows of the rate limit, authentication
+ * (with suspension after repeated failures) and permission checks of the mock's API requests.
+ */
+export class TokenAdmission {
   readonly #windows = new Ledger<Window>((window, now) => now >= window.start + (this.#rateLimit?.windowMs ?? 0));
   readonly #failures = new Ledger<Failures>((failures, now) => failures.suspendedUntil <= now);
   #rateLimit: RateLimitOptions | undefined;
@@ -156,15 +191,15 @@ export class Gate {
    * Counts one request against the presenter's window. Returns the `X-RateLimit-*` headers every
    * answer carries (none when rate limiting is off), and throws 429 when the window is spent.
    */
-  admit(request: Request, store: Store, now: number): Record<string, string> {
+  countRequest(credential: Credential, now: number): Record<string, string> {
     if (!this.#rateLimit) return {};
     const { limit, windowMs } = this.#rateLimit;
     // One window per token, however its header spells the scheme (`report` looks windows up this way).
-    const { key, secret } = credentialOf(request.headers.get('authorization'));
+    const { key } = credential;
     let window = this.#windows.get(key);
     if (!window || !this.#isOpen(window, now)) {
       window = { start: now, used: 0 }; // a window opens with its first request
-      this.#windows.set(key, window, isToken(store, secret), now);
+      this.#windows.set(key, window, credential.token !== undefined, now);
     }
     const resetAt = window.start + windowMs;
     const headers = {
@@ -190,15 +225,14 @@ export class Gate {
   }
 
   /** The active token the request presents, or a 401 in the spec's words. */
-  authenticate(request: Request, store: Store, now: number): TokenRecord {
-    const header = request.headers.get('authorization');
+  authenticate(credential: Credential, now: number): TokenRecord {
+    const { header, key, secret } = credential;
     if (header === null || header.trim() === '') throw authErrors.missing();
-    const { key, secret } = credentialOf(header);
     const failures = secret === undefined ? undefined : this.#failures.get(key);
     // A clock that went back (see #isOpen) does not lengthen a suspension past its duration from now.
     if (failures && this.failureLimit) failures.suspendedUntil = Math.min(failures.suspendedUntil, now + this.failureLimit.durationMs);
     if (failures && failures.suspendedUntil > now) throw authErrors.suspended(Math.ceil((failures.suspendedUntil - now) / 1000));
-    const token = secret === undefined ? undefined : store.tokens.where('secret', secret)[0];
+    const token = credential.token;
     if (!token || token.deactivatedAt !== null || (token.expiresAt !== null && token.expiresAt * 1000 <= now)) {
       if (secret !== undefined) this.#fail(key, token !== undefined, now);
       throw authErrors.invalid();
@@ -244,7 +278,7 @@ export class Gate {
   /** The counters of `tokens`, for the admin rate-limit endpoint. Secrets stay out. */
   report(tokens: readonly TokenRecord[], now: number) {
     return tokens.map((token) => {
-      const { key } = credentialOf(`Bearer ${token.secret}`);
+      const key = keyOf(null, token.secret);
       const window = this.#windows.get(key);
       const current = window && this.#isOpen(window, now) ? window : undefined;
       const failures = this.#failures.get(key);
@@ -260,6 +294,3 @@ export class Gate {
     });
   }
 }
-
-/** Whether `secret` is a token's of the store. */
-const isToken = (store: Store, secret: string | undefined) => secret !== undefined && store.tokens.where('secret', secret).length > 0;

@@ -5,12 +5,13 @@
  * a route.
  * @module
  */
-import type { Gate } from './auth';
+import type { TokenAdmission } from './auth';
 import type { Collection } from './collection';
 import type { FaultTable } from './faults';
 import type { Journal } from './journal';
 import { pageOf, type PageQuery } from './paging';
-import { notFound, type Reply } from './replies';
+import { encodedJson, notFound, type Reply } from './replies';
+import { pageJson, rowJson } from './row-json';
 import type { CadStore, DepartmentStore, ServerStore, Store } from './store';
 import type { Permission, TokenRecord } from './world';
 import type { PageEnvelope } from '../src/schemas/index';
@@ -36,7 +37,8 @@ export interface HealthState {
  */
 export interface MockState {
   readonly store: Store;
-  readonly gate: Gate;
+  /** Rate limit, authentication and permissions of the API's requests. */
+  readonly admission: TokenAdmission;
   health: HealthState;
   /** Requests answered, by status, since the last reset (served by `/metrics`). */
   readonly served: Map<number, number>;
@@ -54,16 +56,24 @@ export interface MockState {
 }
 
 /**
+ * What of the mock's state a route may read and write: the store, the health switches, the
+ * counters and the seeded streams. The journal, the faults and the latency are the pipeline's,
+ * around the route; a route never sees them.
+ */
+export type RouteState = Pick<MockState, 'store' | 'admission' | 'health' | 'served' | 'now' | 'newSecret' | 'newId'>;
+
+/**
  * What a health probe sees of a request: no token, and so no server. The four probes take no
  * token (spec Part 5), so a probe that reads one does not compile.
  */
 export interface ProbeContext {
-  readonly request: Request;
   /** Path parameters in path order, decoded; int32 parameters as numbers. */
   readonly params: readonly (string | number)[];
   /** The validated paging query (list requests only). */
   readonly query: PageQuery;
-  readonly mock: MockState;
+  /** The request body's text, read once when it arrived; `undefined` without one. */
+  readonly body: string | undefined;
+  readonly mock: RouteState;
 }
 
 /** What a route of a request that needs a token sees: the probe's view, the token and its server. */
@@ -75,16 +85,16 @@ export interface RouteContext extends ProbeContext {
 }
 
 /** What a route answers: a body `Out` (status 200), or a whole response of `Out` built by `json`/`text`. */
-type Answer<Out> = Out | Reply<Out> | Promise<Out | Reply<Out>>;
+type RouteAnswer<Out> = Out | Reply<Out> | Promise<Out | Reply<Out>>;
 
 /**
  * What a route answers: a body `Out` (status 200), or a whole response built by `json`/`text`
  * (another status, headers) whose body is still an `Out`, so a wrong body does not compile.
  */
-export type Route<Out = unknown> = (context: RouteContext) => Answer<Out>;
+export type Route<Out = unknown> = (context: RouteContext) => RouteAnswer<Out>;
 
 /** The route of a health probe: it sees no token. Any route table entry may be one. */
-export type Probe<Out = unknown> = (context: ProbeContext) => Answer<Out>;
+export type Probe<Out = unknown> = (context: ProbeContext) => RouteAnswer<Out>;
 
 /** A table a route reads, found from the request (the server's, its CAD's, a department's). */
 export type Scope<Row extends object> = (context: RouteContext) => Collection<Row>;
@@ -139,9 +149,8 @@ export const under =
 /** A page of `scope`, or of the rows whose `field` equals the last path parameter. */
 export const list =
   <Row extends object>(scope: Scope<Row>, field?: keyof Row & string): Route<PageEnvelope<Row>> =>
-  (c) => {
-    return pageOf(scope(c), c.query, field === undefined ? undefined : { field, value: lastParam(c) });
-  };
+  (c) =>
+    encodedJson(200, pageJson(pageOf(scope(c), c.query, field === undefined ? undefined : { field, value: lastParam(c) })));
 
 /** The row of `scope` keyed by the last path parameter; with `within`, it must also belong to the first. */
 export const item =
@@ -150,14 +159,14 @@ export const item =
     const id = lastParam(c);
     const row = scope(c).get(id);
     if (!row || (within !== undefined && row[within] !== c.params[0])) throw notFound(kind, id);
-    return row;
+    return encodedJson(200, rowJson(row));
   };
 
 /** `route`, for a token with `permission` only (403 `insufficient_permissions` otherwise). */
 export const needs =
   <Out>(permission: Permission, route: Route<Out>): Route<Out> =>
   (c) => {
-    c.mock.gate.require(c.token, permission);
+    c.mock.admission.require(c.token, permission);
     return route(c);
   };
 

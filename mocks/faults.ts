@@ -175,29 +175,17 @@ export function faultError(status: number, rateLimit: RateLimitOptions | undefin
 }
 
 /**
- * The signal of a failed connection: a `Response.error()` (`type: 'error'`, status 0). msw turns
- * it into a failed fetch on its own; `mock.fetch` and the HTTP server check for it.
- */
-export const networkFailure = (): Response => Response.error();
-
-/** Whether `response` is {@link networkFailure}'s: no answer, the connection failed. */
-export const isNetworkFailure = (response: Response): boolean => response.type === 'error';
-
-/** The `name` of a network fault's cause: how {@link isNetworkFault} tells it from any other rejection. */
-const NETWORK_FAULT = 'MockNetworkFault';
-
-/**
  * The rejection of `mock.fetch` when a fault fails the connection, shaped like undici's:
  * `TypeError('fetch failed')`, its cause an `ECONNRESET` error.
  */
 export const fetchFailed = (): TypeError =>
   new TypeError('fetch failed', {
     cause: Object.assign(new Error('the mock failed the connection (a network fault of mock.faults)'), {
-      name: NETWORK_FAULT,
+      name: 'MockNetworkFault',
       code: 'ECONNRESET',
     }),
   });
 
 /** Whether `error` is {@link fetchFailed}'s: what the HTTP server answers by dropping the socket. */
 export const isNetworkFault = (error: unknown): boolean =>
-  error instanceof TypeError && (error.cause as { name?: unknown } | undefined)?.name === NETWORK_FAULT;
+  error instanceof TypeError && (error.cause as { name?: unknown } | undefined)?.name === 'MockNetworkFault';

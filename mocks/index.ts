@@ -11,17 +11,18 @@
  * for await (const member of client.members.list()) console.log(member.id);
  * @module community-server-sdk/mock
  */
-import { getResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { createActivity, type ActivityOptions, type MockActivity } from './activity/index';
 import { ACTIVITY_OPTIONS, checkArgument, HEALTH, RATE_LIMIT, RATE_LIMIT_OR_NONE } from './control/arguments';
 import { MOCK_INTERNALS, type MockInternals } from './control/internals';
 import { tableAt } from './control/tables';
-import { Gate, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
+import { TokenAdmission, type AuthFailureLimitOptions, type RateLimitOptions } from './auth';
 import { createClock, type MockClock } from './clock';
 import type { HealthState, MockState } from './context';
 import { DEFAULT_JOURNAL_LIMIT, Journal, type JournalOptions, type MockRequest } from './journal';
-import { fetchFailed, FaultTable, isNetworkFailure, type MockFaults } from './faults';
-import { createHandlers, hasBrokenEscapes } from './handlers';
+import { FaultTable, type MockFaults } from './faults';
+import { mockFetchOf, mswHandlersOf } from './handlers';
+import { createPipeline } from './pipeline';
 import type { AuthErrorShape } from './replies';
 import { checkOptions, describe } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
@@ -213,8 +214,6 @@ const OPTION_NAMES = [
 ];
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
 const SUSPENSION_MS = 60_000;
-/** Methods the Fetch standard refuses to build a `Request` with. */
-const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 const isCount = (value: unknown, min = 0): value is number => Number.isSafeInteger(value) && (value as number) >= min;
 
@@ -300,7 +299,7 @@ function mockOf(options: MockOptions, built: World): MockApi {
     const runtime = runtimeFaker(seed);
     return {
       store: new Store(structuredClone(pristine), reservedSecrets),
-      gate: new Gate(options.rateLimit, failureLimit),
+      admission: new TokenAdmission(options.rateLimit, failureLimit),
       health: { ...HEALTHY },
       served: new Map(),
       journal: new Journal(pristine.secrets, options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT, reservedSecrets),
@@ -317,47 +316,9 @@ function mockOf(options: MockOptions, built: World): MockApi {
   const control = createActivity(current, seed);
   if (options.activity) control.activity.start(options.activity);
 
-  const { routes, handlers, unknownRoute, brokenPath } = createHandlers(current, {
-    authErrorShape: options.authErrorShape ?? 'string',
-  });
-
-  // MSW tries handlers one by one, each parsing the URL and compiling its path: 64 of them cost
-  // ~0.7 ms a request. Narrowing to the routes whose method and path fit (usually one) keeps
-  // `getResponse` as cheap as over a single handler; MSW still does the matching and answering.
-  // HEAD has candidates of its own: the HEAD handlers beside the GETs.
-  const candidates = new Map<string, { pattern: RegExp; handler: HttpHandler }[]>();
-  const addCandidate = (method: string, pattern: RegExp, handler: HttpHandler) =>
-    candidates.set(method, [...(candidates.get(method) ?? []), { pattern, handler }]);
-  for (const { endpoint, pattern, handler, head } of routes) {
-    addCandidate(endpoint.method, pattern, handler);
-    if (head) addCandidate('HEAD', pattern, head);
-  }
-
-  const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    // A bare path ("/api/v1/...") is welcome: the mock answers on any origin.
-    const target = typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input;
-    // `new Request` throws on TRACE, CONNECT and TRACK; the HTTP server passes them on: answer
-    // them as any method the API lacks (405, 404, or 501 for TRACK), never with a thrown TypeError.
-    const method = (init?.method ?? (target instanceof Request ? target.method : 'GET')).toUpperCase();
-    if (FORBIDDEN_METHODS.has(method)) {
-      // The journal still reads its headers and body, through a stand-in of a method Request takes.
-      const stand = new Request(target, { ...init, method: 'POST', duplex: 'half' } as RequestInit);
-      return unknownRoute(method, stand.url, stand);
-    }
-    const request = new Request(target, init);
-    if (hasBrokenEscapes(request.url)) return brokenPath(request);
-    const path = new URL(request.url).pathname;
-    const fitting = (candidates.get(request.method) ?? []).filter((route) => route.pattern.test(path));
-    const response = fitting.length
-      ? await getResponse(
-          fitting.map((route) => route.handler),
-          request,
-        )
-      : undefined;
-    // No answer: the caller aborted (a fetch rejects with the signal's reason), or a fault failed the connection.
-    if (response && isNetworkFailure(response)) throw request.signal.aborted ? (request.signal.reason as Error) : fetchFailed();
-    return response ?? unknownRoute(request.method, request.url, request);
-  };
+  const pipeline = createPipeline(current, { authErrorShape: options.authErrorShape ?? 'string' });
+  const handlers = mswHandlersOf(pipeline);
+  const mockFetch = mockFetchOf(pipeline);
 
   const api: MockApi = {
     handlers: Object.freeze(handlers),
@@ -381,7 +342,7 @@ function mockOf(options: MockOptions, built: World): MockApi {
     clock: time.clock,
     setRateLimit(rateLimit) {
       checkArgument(RATE_LIMIT_OR_NONE, rateLimit, 'rateLimit', 'setRateLimit(rateLimit)');
-      state.gate.setRateLimit(rateLimit ?? undefined);
+      state.admission.setRateLimit(rateLimit ?? undefined);
     },
     reset() {
       // A new state, not the old one emptied: a request still in flight keeps the old one, and
@@ -406,6 +367,8 @@ function mockOf(options: MockOptions, built: World): MockApi {
   };
   const internals: MockInternals = {
     clearRequests: () => state.journal.clear(),
+    answer: (incoming) => pipeline.answer(incoming),
+    fetch: mockFetch,
     createRow: (table, partial) => tableAt(state.store, table).create(partial),
     reserveSecret: (secret) => void reservedSecrets.add(secret),
     spawn(overrides) {

@@ -4,8 +4,7 @@
  * token secret a request carries in its path, query or body is replaced before it is kept.
  * @module
  */
-import type { Store } from './store';
-import { BEARER } from './auth';
+import type { Credential } from './auth';
 import { SecretIndex } from './secret-index';
 import type { MockTokens } from './types';
 import type { TokenRecord, World } from './world';
@@ -79,59 +78,57 @@ const MAX_QUERY_PARAMETERS = 64;
 /** A path kept whole up to this many characters: all an HTTP client can send (Node takes 16 KiB of headers); only `mock.fetch` takes more. */
 const MAX_PATH_CHARS = 16 * 1024;
 
-/** What the journal keeps of a request as it came in, before a route reads its body. */
-export interface Arrival {
+/** What the journal keeps of a request: what came in, read once by the pipeline, and its answer. */
+export interface Entry {
+  /** Upper case, as sent. */
   readonly method: string;
-  readonly url: string;
-  readonly authorization: string | null;
+  /** The path from the mock's base, as sent (percent-encoded). */
+  readonly path: string;
+  readonly query: URLSearchParams;
+  /** The body's text; `undefined` without one. */
   readonly body: string | undefined;
+  /** What the request presented, resolved once for it. */
+  readonly credential: Credential;
+  /** The client's method name of the request, `null` where no request of the API matched. */
+  readonly endpoint: string | null;
+  readonly status: number;
+  /** When it was answered, on the mock's clock. */
+  readonly at: number;
 }
 
-/**
- * What the journal needs of a request, read before the route consumes the body. `request` is
- * absent where `fetch` cannot even build one (TRACE, CONNECT): then there is no header or body.
- */
-export const arrival = async (method: string, url: string, request?: Request): Promise<Arrival> => ({
-  method: method.toUpperCase(),
-  url,
-  authorization: request?.headers.get('authorization') ?? null,
-  // GET and HEAD carry no body: no clone, so the journal costs the hot path next to nothing.
-  body: request?.body ? await request.clone().text() : undefined,
-});
-
 /** Replaces each secret inside a string. */
-type Redact = (text: string) => string;
+type Scrub = (text: string) => string;
 
-/** `value` with every secret inside its strings (keys too) replaced, however deep. */
-function redactDeep(value: unknown, redact: Redact): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
+/** `value` with `scrub` applied to every string inside it (keys too), however deep. */
+function scrubStrings(value: unknown, scrub: Scrub): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (Array.isArray(value)) return value.map((item) => scrubStrings(item, scrub));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redactDeep(item, redact)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [scrub(key), scrubStrings(item, scrub)]));
   }
   return value;
 }
 
 /** The body as a row keeps it: parsed JSON, else its text, with every secret replaced. */
-function bodyOf(text: string | undefined, redact: Redact): unknown {
+function bodyOf(text: string | undefined, scrub: Scrub): unknown {
   if (!text) return null;
   if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
   let values = 0;
   try {
     const parsed: unknown = JSON.parse(text, (_, value: unknown) => (++values > MAX_BODY_VALUES ? undefined : value));
-    if (values <= MAX_BODY_VALUES) return redactDeep(parsed, redact);
+    if (values <= MAX_BODY_VALUES) return scrubStrings(parsed, scrub);
   } catch {
     // Not JSON, or JSON nested deeper than the stack can walk (`[[[…]]]`): its text, so a
     // hostile body is recorded rather than failing the request it came with.
   }
-  return redact(text);
+  return scrub(text);
 }
 
 /** The query's parameters (a repeated one's last value), the first {@link MAX_QUERY_PARAMETERS} of them, and how many more there were. */
-function queryOf(url: URL, redact: Redact): Record<string, string> {
-  const names = [...new Set(url.searchParams.keys())];
+function queryOf(search: URLSearchParams, scrub: Scrub): Record<string, string> {
+  const names = [...new Set(search.keys())];
   const kept = new Set(names.slice(0, MAX_QUERY_PARAMETERS));
-  const query = redactDeep(Object.fromEntries([...url.searchParams].filter(([name]) => kept.has(name))), redact) as Record<string, string>;
+  const query = scrubStrings(Object.fromEntries([...search].filter(([name]) => kept.has(name))), scrub) as Record<string, string>;
   if (names.length > kept.size) query['…'] = `${names.length - kept.size} more parameters, not kept`;
   return query;
 }
@@ -153,32 +150,36 @@ export class Journal {
     this.#roles = new Map(Object.entries(secrets).map(([role, secret]) => [secret, role as keyof World['secrets']]));
   }
 
-  /** Keeps a row for the answer `response` to `request`, served by `endpoint` (a client method name). */
-  record(request: Arrival, endpoint: string | null, response: Response, store: Store, at: number): Response {
-    if (this.limit === 0) return response;
-    const presented =
-      request.authorization === null || request.authorization.trim() === '' ? undefined : (BEARER.exec(request.authorization)?.[1] ?? '');
-    const token: MockRequestToken =
-      presented === undefined
+  /**
+   * Keeps a row for `entry`. `tokens` are the rows of the tokens table the request was served
+   * from, as its ordering holds them (a new array after each write): the journal is printed and
+   * serialised, and a bot may put a secret in a token's name or a query, or present a real token
+   * by mistake where another was meant.
+   */
+  record(entry: Entry, tokens: readonly TokenRecord[]): void {
+    if (this.limit === 0) return;
+    const { header, secret, token } = entry.credential;
+    const role: MockRequestToken =
+      header === null || header.trim() === ''
         ? null
-        : (this.#roles.get(presented) ?? (presented && store.tokens.where('secret', presented).length ? 'created' : 'unknown'));
-    // Every secret the store knows, the reserved ones, and the one presented (maybe a real token
-    // sent by mistake): a bot may put one in a token's name or a query, and the journal is printed.
-    const secrets = this.#indexOf(store);
-    const redact: Redact = (text) => secrets.redact(text, presented);
-    const url = new URL(request.url);
+        : secret === undefined
+          ? 'unknown'
+          : (this.#roles.get(secret) ?? (token ? 'created' : 'unknown'));
+    // Every secret the store knows, the reserved ones, and the one presented (maybe a real token sent by mistake).
+    const secrets = this.#indexOf(tokens);
+    const scrub: Scrub = (text) => secrets.redact(text, secret);
+    const { path } = entry;
     this.#rows.push({
-      method: request.method,
-      path: url.pathname.length > MAX_PATH_CHARS ? `[${url.pathname.length} characters, not kept]` : redact(url.pathname),
-      query: queryOf(url, redact),
-      endpoint,
-      token,
-      body: bodyOf(request.body, redact),
-      status: response.status,
-      at,
+      method: entry.method,
+      path: path.length > MAX_PATH_CHARS ? `[${path.length} characters, not kept]` : scrub(path),
+      query: queryOf(entry.query, scrub),
+      endpoint: entry.endpoint,
+      token: role,
+      body: bodyOf(entry.body, scrub),
+      status: entry.status,
+      at: entry.at,
     });
     if (this.#rows.length >= this.limit * 2) this.#rows.splice(0, this.#rows.length - this.limit);
-    return response;
   }
 
   /**
@@ -186,8 +187,7 @@ export class Journal {
    * since (its ordering, read once per write, is then a new array) or a secret was reserved: so a
    * request costs no more with 100 000 tokens than with five.
    */
-  #indexOf(store: Store): SecretIndex {
-    const rows = store.tokens.ordered();
+  #indexOf(rows: readonly TokenRecord[]): SecretIndex {
     if (this.#secrets?.rows !== rows || this.#secrets.reserved !== this.reserved.size) {
       const index = new SecretIndex([...rows.map((row) => row.secret), ...this.reserved]);
       this.#secrets = { rows, reserved: this.reserved.size, index };

@@ -98,26 +98,73 @@ export const authErrors = {
   forbidden: () => new MockHttpError(403, 'insufficient_permissions', 'insufficient permissions for this operation'),
 };
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * What the mock answers a request with, whichever door it came through: a status, headers (lower
+ * case names) and the body (text, or UTF-8 bytes), `null` for none (a HEAD, a 204). Each door
+ * writes it out its own way: node:http as is, `mock.fetch` and msw as a `Response`.
+ */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Uint8Array<ArrayBuffer> | null;
+}
+
+/**
+ * The answer that is none: a fault (`mock.faults`, `network: true`) failed the connection, or the
+ * caller gave up while the mock waited. `mock.fetch` rejects as undici does, msw fails the fetch,
+ * the HTTP server drops the socket.
+ */
+export const NO_ANSWER: Answer = Object.freeze({ status: 0, headers: Object.freeze({}), body: null });
+
+/**
+ * Whether `answer` is {@link NO_ANSWER}, told by its status 0 rather than by identity: the CommonJS
+ * build bundles `mock` and `mock/node` apart, each with a `NO_ANSWER` of its own.
+ */
+export const isNoAnswer = (answer: Answer): boolean => answer.status === 0;
+
+/** Marks the answers `json`, `encodedJson` and `text` build: how the pipeline tells them from a body that is an object. */
+const BUILT = Symbol('answer');
+
+/** Whether `value` is an answer a route built (`json`, `encodedJson`, `text`) rather than a body. */
+export const isAnswer = (value: unknown): value is Answer => typeof value === 'object' && value !== null && BUILT in value;
+
+/** `answer` with `headers` added (the rate limit's, which every answer carries). */
+export const withHeaders = <Built extends Answer>(answer: Built, headers: Readonly<Record<string, string>>): Built =>
+  Object.keys(headers).length === 0 ? answer : { ...answer, headers: { ...answer.headers, ...headers } };
+
+/** `answer` without its body, as the answer to a HEAD; no answer stays none. */
+export const bodyless = (answer: Answer): Answer => (isNoAnswer(answer) || answer.body === null ? answer : { ...answer, body: null });
+
+/** The headers of every JSON answer without headers of its own: one object, never written to. */
+export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
 
 declare const bodyType: unique symbol;
 /**
- * A response whose body is a `Body`: what `json` and `text` build. The body's type is carried in
- * the type alone (nothing at run time), so a route's answer is checked against the client's
- * schema even when it sets its own status.
+ * An answer whose body is the JSON of a `Body`: what `json` and `text` build. The body's type is
+ * carried in the type alone (nothing at run time), so a route's answer is checked against the
+ * client's schema even when it sets its own status.
  */
-export type Reply<Body> = Response & { readonly [bodyType]: Body };
+export type Reply<Body> = Answer & { readonly [bodyType]: Body };
 
-export function json<Body>(status: number, body: Body, headers: Record<string, string> = {}): Reply<Body> {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } }) as Reply<Body>;
-}
+/**
+ * An answer of `status` whose body is `encoded`, already the JSON of a `Body`: text, or UTF-8
+ * kept from an earlier answer (a stored row's).
+ */
+export const encodedJson = <Body>(
+  status: number,
+  encoded: string | Uint8Array<ArrayBuffer>,
+  headers?: Record<string, string>,
+): Reply<Body> =>
+  ({ [BUILT]: true, status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS, body: encoded }) as unknown as Reply<Body>;
 
-export function text(status: number, body: string, headers: Record<string, string> = {}): Reply<string> {
-  return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } }) as Reply<string>;
-}
+export const json = <Body>(status: number, body: Body, headers?: Record<string, string>): Reply<Body> =>
+  encodedJson<Body>(status, JSON.stringify(body), headers);
 
-/** The response for `error`: the object shape, or for 401/403 the shape the mock was asked for. */
-export function errorResponse(error: MockHttpError, authShape: AuthErrorShape, headers: Record<string, string> = {}): Response {
+export const text = (status: number, body: string, headers: Record<string, string> = {}): Reply<string> =>
+  ({ [BUILT]: true, status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers }, body }) as unknown as Reply<string>;
+
+/** The answer for `error`: the object shape, or for 401/403 the shape the mock was asked for. */
+export function errorAnswer(error: MockHttpError, authShape: AuthErrorShape, headers: Record<string, string> = {}): Answer {
   const isAuth = error.status === 401 || error.status === 403;
   const body =
     isAuth && authShape === 'string'

@@ -111,12 +111,12 @@ export function issueInWords(issue: z.core.$ZodIssue, body: unknown, schema: z.Z
 }
 
 /**
- * The body of `request` parsed by `schema`, or a 400 `invalid_request` whose message names each
+ * The request body `text` parsed by `schema`, or a 400 `invalid_request` whose message names each
  * field's first problem and whose `details.issues` list them as `{ path, message }`.
  */
-export async function readJsonBody<Schema extends z.ZodMiniType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export function readJsonBody<Schema extends z.ZodMiniType>(received: string | undefined, schema: Schema): z.output<Schema> {
   const accepted = Object.keys(objectShape(schema) ?? {});
-  const text = await request.text();
+  const text = received ?? '';
   let body: unknown;
   try {
     body = JSON.parse(text);

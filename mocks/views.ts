@@ -43,8 +43,8 @@ export const ownTokens: Route<Token[]> = (c) => c.mock.store.tokens.where('serve
 export const currentToken: Route<Token> = (c) => tokenView(c.token);
 
 /** #56: a new token of the creator's server, with the creator's permissions (spec Part 5); its secret is shown this once. */
-export const createToken: Route<Token> = async (c): Promise<Reply<Token>> => {
-  const { name, expiresInDays } = await readJsonBody(c.request, CreateTokenRequestSchema);
+export const createToken: Route<Token> = (c): Reply<Token> => {
+  const { name, expiresInDays } = readJsonBody(c.body, CreateTokenRequestSchema);
   const createdAt = Math.floor(c.mock.now() / 1000);
   const token = c.mock.store.tokens.insert({
     id: c.mock.newId(),
@@ -71,14 +71,14 @@ export const deactivateToken: Route<Token> = (c) => {
 
 /** #1: the rate limit of the token's server and where each of its tokens stands. */
 export const rateLimitStatus: Route<RateLimitStatus> = (c) => {
-  const { gate, store } = c.mock;
-  const { rateLimit } = gate;
+  const { admission, store } = c.mock;
+  const { rateLimit } = admission;
   return {
     serverId: c.token.serverId,
     enabled: rateLimit !== undefined,
     limit: rateLimit?.limit ?? null,
     windowSeconds: rateLimit ? rateLimit.windowMs / 1000 : null,
-    tokens: gate.report(store.tokens.where('serverId', c.token.serverId), c.mock.now()),
+    tokens: admission.report(store.tokens.where('serverId', c.token.serverId), c.mock.now()),
   };
 };
 

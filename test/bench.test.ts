@@ -55,6 +55,8 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
     '≤ 150 ms',
     '≤ 150 ms',
     '≤ +10 MB',
+    '≥ 0.5×',
+    '≥ 0.5×',
     '≤ 1.5×',
   ];
   expect(rows.map((line) => line.split(' | ')[4]).filter((goal) => goal !== 'context')).toEqual(goals);

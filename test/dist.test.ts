@@ -67,6 +67,10 @@ describe('the built package', () => {
     const http = await doors.startMockHttpServer({ mock });
     const overHttp = await new sdk.CommunityServerClient({ token: mock.tokens.main, baseUrl: http.url }).members.list();
     const inProcess = await new sdk.CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://x.test', fetch: mock.fetch }).members.list();
+    // A network fault over HTTP drops the connection, whichever build serves it (each bundles mock and mock/node apart).
+    mock.faults.add({ endpoint: 'members.list', network: true, times: 1 });
+    const dropped = await fetch(http.url + '/api/v1/server/members', { headers: { authorization: 'Bearer ' + mock.tokens.main } })
+      .then((response) => response.status, (error) => error instanceof TypeError);
     await http.close();
     // A bad option is the SDK's InvalidArgumentError, recognised from the entry users import it from.
     let refused;
@@ -79,6 +83,7 @@ describe('the built package', () => {
       page: overHttp instanceof sdk.Page,
       refused: [refused instanceof sdk.InvalidArgumentError, refused.name],
       faulted: faulted instanceof sdk.ServiceUnavailableError,
+      dropped,
     }));
   `;
 
@@ -104,6 +109,7 @@ describe('the built package', () => {
       page: true,
       refused: [true, 'InvalidArgumentError'],
       faulted: true,
+      dropped: true,
     });
   });
 

@@ -4,11 +4,21 @@
  * module-local symbol or class of one copy would not be known to the other.
  * @module
  */
+import type { Incoming } from '../pipeline';
+import type { Answer } from '../replies';
+
 /** The key of a mock's internals; the same in every copy of the package. */
 export const MOCK_INTERNALS: unique symbol = Symbol.for('community-server-sdk/mock.internals');
 
 /** The operations the control plane needs and the public surface does not offer. */
 export interface MockInternals {
+  /**
+   * The answer to an API request read by a door of its own (the HTTP server): the pipeline
+   * `mock.fetch` and msw's handlers go through, without a `Request` or a `Response` between.
+   */
+  answer(incoming: Incoming): Promise<Answer>;
+  /** The mock's own `fetch`: where `mock.fetch` is another (a wrapper), the HTTP server goes through that. */
+  readonly fetch: typeof globalThis.fetch;
   /** Empties `mock.requests` alone (`DELETE /__mock/requests`), as `reset()` does among everything else. */
   clearRequests(): void;
   /**

@@ -11,7 +11,7 @@ import { InvalidArgumentError } from '../../src/core/errors';
 import { internalsOf } from './internals';
 import { redact } from '../../src/core/redact';
 import { BEARER } from '../auth';
-import { errorResponse, internalError, invalidBody, json, MockHttpError } from '../replies';
+import { errorAnswer, internalError, invalidBody, json, MockHttpError, type Answer } from '../replies';
 import { argumentsOf } from './calls';
 import { describeApi } from './openapi';
 import { controlApi, operationsOf, type ControlOperation, type ControlScope } from './operations';
@@ -134,7 +134,7 @@ function failure(error: unknown): MockHttpError {
 /** The control API of one mock, as the HTTP server uses it. */
 export interface ControlPlane {
   /** The answer to a request of `/__mock/*`: JSON in the spec's object shape (or a 204), never a throw. */
-  answer(request: ControlRequest): Promise<Response>;
+  answer(request: ControlRequest): Promise<Answer>;
   /** Whether an `Authorization` header presents the admin token, read as the API reads a token. */
   presentsAdminToken(authorization: string | null): boolean;
 }
@@ -165,7 +165,7 @@ export function createControlPlane(scope: Omit<ControlScope, 'origin'>, adminTok
     }
   }
 
-  async function answer(request: ControlRequest): Promise<Response> {
+  async function answer(request: ControlRequest): Promise<Answer> {
     authorize(request.authorization);
     const { path } = request;
     const matching = routes.flatMap((route) => {
@@ -203,7 +203,7 @@ export function createControlPlane(scope: Omit<ControlScope, 'origin'>, adminTok
       throw refused([{ path: holding, message }]);
     }
     const result = await operation.run({ ...scope, origin: request.origin }, ...(read.args as never[]));
-    if (operation.status === 204) return new Response(null, { status: 204 });
+    if (operation.status === 204) return { status: 204, headers: {}, body: null };
     return json(operation.status, operation.result === undefined ? result : { [operation.result]: result });
   }
 
@@ -212,7 +212,7 @@ export function createControlPlane(scope: Omit<ControlScope, 'origin'>, adminTok
       try {
         return await answer(request);
       } catch (error) {
-        return errorResponse(failure(error), 'object');
+        return errorAnswer(failure(error), 'object');
       }
     },
     presentsAdminToken,

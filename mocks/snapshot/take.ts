@@ -59,7 +59,7 @@ const DEFAULT_CONCURRENCY = 4;
 /** The largest page the mock serves; fewer, fuller pages keep a large server's snapshot short. */
 const PAGE = { pageSize: 100 } as const;
 
-function checkOptions(client: SnapshotClient, options: SnapshotOptions) {
+function checkSnapshotArguments(client: SnapshotClient, options: SnapshotOptions) {
   if (typeof client?.members?.list !== 'function') {
     throw new InvalidArgumentError('snapshotWorld(client): client must be a CommunityServerClient');
   }
@@ -130,7 +130,7 @@ async function unlessMissing<T>(request: PromiseLike<T>): Promise<T | undefined>
  */
 export function snapshotWorld(client: SnapshotClient, options: SnapshotOptions = {}): Promise<WorldSnapshot> {
   // Checked here, not in the promise: a bad option throws at the call, before any request.
-  const { concurrency, accountLinks, stream } = checkOptions(client, options);
+  const { concurrency, accountLinks, stream } = checkSnapshotArguments(client, options);
   return take(new Reader(client, concurrency, progressMeter(stream)), accountLinks);
 }
 

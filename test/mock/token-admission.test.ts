@@ -1,5 +1,5 @@
 /**
- * The gate's counters under a flood of made-up tokens (issue 23, item 14): with a rate limit
+ * The token admission's counters (`TokenAdmission`: rate limit and auth-failure suspension) under a flood of made-up tokens (issue 23, item 14): with a rate limit
  * and an auth-failure limit on, every credential presented gets a window and a failure count.
  * They are keyed by a fixed-size digest, never by the text presented, and at most
  * `MAX_STRANGERS` (10,000) of them are kept for credentials that are no token of the store, so
