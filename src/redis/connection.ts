@@ -53,8 +53,9 @@ export const isRedisClient = (redis: unknown): redis is RedisClient =>
 
 /** Throws `InvalidArgumentError` unless `redis` looks like an ioredis or node-redis client; `what` names the caller. */
 export function checkRedisClient(redis: unknown, what: string): asserts redis is RedisClient {
-  if (!isRedisClient(redis))
-    {throw new InvalidArgumentError(`${what} needs an ioredis or node-redis client (with eval and evalsha/evalSha)`);}
+  if (!isRedisClient(redis)) {
+    throw new InvalidArgumentError(`${what} needs an ioredis or node-redis client (with eval and evalsha/evalSha)`);
+  }
 }
 
 const isNodeRedis = (redis: RedisClient) => hasMethods(redis, 'evalSha');
