@@ -3,6 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 const local = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.url));
 
+/**
+ * What npm test runs once, in its Node 20 pass, and leaves out of the Node 22 and 24 passes
+ * (SDK_SECOND_RUNTIME_PASS=1): suites whose subject is no runtime's (typedoc's output, the
+ * benchmarks' smoke run, four Chromium workers) and that cost a minute and more each. What they
+ * drive on Node (the mock's server, sessions, the client) other suites test on every runtime.
+ */
+const oncePerRun =
+  process.env.SDK_SECOND_RUNTIME_PASS === '1' ? ['test/docs.test.ts', 'test/bench.test.ts', 'test/playwright-suite.test.ts'] : [];
+
 export default defineConfig({
   resolve: {
     // Tests import the package by its public name, as users do; here it resolves to the source.
@@ -22,7 +31,7 @@ export default defineConfig({
     // The examples' own tests run too; the jest ones run under jest, and the parallel example's
     // under its own config, whose globalSetup starts their server (test/examples.test.ts).
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'examples/**/*.jest.test.ts', 'examples/testing/parallel/**'],
+    exclude: ['**/node_modules/**', 'examples/**/*.jest.test.ts', 'examples/testing/parallel/**', ...oncePerRun],
     testTimeout: 20_000,
     reporters: ['default', './test/summary-reporter.ts'],
   },

@@ -5,8 +5,8 @@
  * its own, drive the dashboard against one server at the same time. Its JSON report must show
  * every test passed, in four workers, some of them at once.
  *
- * It runs once per `npm test`, in the Node 20 pass: the node22 and node24 passes set
- * SDK_PLAYWRIGHT_SUITE=skip. What the suite could find wrong on another Node (the mock's server,
+ * It runs once per `npm test`, in the Node 20 pass (vitest.config.ts leaves it out of the node22
+ * and node24 passes, SDK_SECOND_RUNTIME_PASS=1). What the suite could find wrong on another Node (the mock's server,
  * sessions, `connectMock`) the session tests check on every runtime; the rest is Chromium's, the
  * same in each pass, and four browsers three times over would triple its cost for nothing.
  *
@@ -71,10 +71,8 @@ function runSuite() {
 }
 
 const missing = chromiumMissing();
-const skipped = process.env.SDK_PLAYWRIGHT_SUITE === 'skip';
 
 it('the Playwright suite passes with four workers, each on its own mock session, at once', async (context) => {
-  if (skipped) return context.skip('the Playwright suite runs once, in the Node 20 pass (SDK_PLAYWRIGHT_SUITE=skip here)');
   if (missing && process.env.CI) expect.fail(`${CHROMIUM} is missing; CI must install it (.ci/run: apt-get install chromium)`);
   if (missing) return context.skip(missing);
 
