@@ -41,6 +41,22 @@ export function mockClient(mock: MockApi, options: ClientOptions = {}) {
   return new CommunityServerClient({ token: mock.tokens.main, maxRetries: 0, ...door, ...options });
 }
 
+/** `mock.fetch`, each answer of `path` held until `held.release()`: the service answered, the client has not heard yet. */
+export function heldAnswers(mock: MockApi, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = { count: 0, release };
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await mock.fetch(input, init);
+    if (new URL(input instanceof Request ? input.url : String(input)).pathname === path) {
+      held.count++;
+      await released;
+    }
+    return response;
+  };
+  return { fetch, held };
+}
+
 export interface RawRequest {
   /** The bearer token (default the main one); `null` sends no Authorization header. */
   token?: string | null;
