@@ -415,6 +415,25 @@ describe('what a store holds is checked', () => {
   });
 });
 
+describe('a status no answer of the service has', () => {
+  it('an entry with one (99, 1000, 404, 200.5) is a miss, not a hit that throws or shows it', async () => {
+    const mock = createMockApi();
+    const { store, entries } = mapStore();
+    const client = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+    const id = mock.store.main.members.all()[0]!.id;
+    await client.members.get(id);
+    const [key, text] = [...entries][0]!;
+    for (const status of [99, 1000, 404, 200.5]) {
+      entries.set(key, JSON.stringify({ ...(JSON.parse(text) as object), s: status }));
+      const { data, response } = await client.members.get(id).withResponse();
+      expect(data.id).toBe(id);
+      expect(response.status, String(status)).toBe(200);
+      expect(response.headers.get('x-cache'), String(status)).toBeNull();
+    }
+    expect(gets(mock)).toBe(5);
+  });
+});
+
 describe('a store that answers later (a promise)', () => {
   it('is asked once a call: a miss, then the set; a hit, and nothing else', async () => {
     const mock = createMockApi();

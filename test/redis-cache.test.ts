@@ -8,7 +8,7 @@
 import { CommunityServerClient, InvalidArgumentError, type CacheStore, type Token } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
-import { redisCacheStore, type RedisClient } from 'community-server-sdk/redis';
+import { redisCacheStore, redisFleet, type RedisClient } from 'community-server-sdk/redis';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { startWorker } from '../bench/fleet';
@@ -157,6 +157,26 @@ describe('an answer fetched before an invalidation is never stored after it, in 
       expect(await ids(holder.client)).toContain(created.id);
     });
   }
+});
+
+describe("a fleet's items are not kept as their get's answer", () => {
+  it('an item read by a poll before an invalidation, yielded after it through the fleet, is fetched again', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = createMockApi();
+    const client = mockClient(mock, { cache: { ttlMs: 60_000 } });
+    const fleet = redisFleet(await connect('ioredis', redis.url), { prefix: 'test:fleet-items:' });
+    const feed = client.members.list().watch({ fleet, intervalMs: 20 });
+    closing.push({ close: () => feed.return() });
+    await waitFor(async () => feed.cursor !== undefined); // the starting point is read
+    const now = Math.floor(Date.now() / 1000) + 1; // newer than every seeded member
+    const first = mock.store.main.members.create({ createdAt: now });
+    const second = mock.store.main.members.create({ createdAt: now + 1 }); // one poll finds both
+    expect((await feed.next()).value).toMatchObject({ id: first.id });
+    mock.store.main.members.update(second.id, { username: 'renamed' });
+    await client.cache.invalidate('members');
+    expect((await feed.next()).value).toMatchObject({ id: second.id, username: second.username }); // as the poll read it
+    expect((await client.members.get(second.id)).username).toBe('renamed');
+  });
 });
 
 describe("a hit from Redis gives what the reader's own validation gives", () => {

@@ -219,7 +219,14 @@ function ownCopy(error: unknown, site: { stack?: string } | undefined): unknown 
   }
   const copy = Object.create(Object.getPrototypeOf(error) as object, fields) as Error;
   const frames = site?.stack;
-  if (frames !== undefined) copy.stack = `${String(copy)}${frames.slice(frames.indexOf('\n'))}`;
+  if (frames !== undefined) {
+    // Defined, not assigned: from Node 24, an error's `stack` is an accessor that reads a slot
+    // only errors have, so a copied one reads `undefined` and ignores a write. A site may have
+    // no frames (`Error.stackTraceLimit = 0`): then the stack is the header alone.
+    const at = frames.indexOf('\n');
+    const stack = String(copy) + (at < 0 ? '' : frames.slice(at));
+    Object.defineProperty(copy, 'stack', { value: stack, writable: true, configurable: true });
+  }
   return copy;
 }
 
@@ -231,9 +238,11 @@ function readEntry(text: unknown, check?: Check): Answer | undefined {
   try {
     const entry = JSON.parse(text as string) as { v?: unknown; s?: unknown; t?: unknown; d?: unknown };
     const { v, s, t, d } = entry;
-    if (v === ENTRY_FORMAT && typeof s == 'number' && typeof t == 'number' && 'd' in entry) {
+    // A status an answer has (a 2xx, whole: `new Response` throws on some others), a time, a result.
+    if (v === ENTRY_FORMAT && Number.isInteger(s) && (s as number) > 199 && (s as number) < 300 && typeof t == 'number' && 'd' in entry) {
       // A checked result's copies, for joined callers, are made from it, not from the text.
-      return check ? { data: check(d, s), status: s, storedAt: t } : { data: d, status: s, storedAt: t, text: text as string };
+      const status = s as number;
+      return check ? { data: check(d, status), status, storedAt: t } : { data: d, status, storedAt: t, text: text as string };
     }
   } catch {
     // not an entry, or not one this client answers with
@@ -407,7 +416,9 @@ export function createCache(config: CacheConfig): Cache {
         (error: unknown) => {
           if (!waiting) return;
           if (joined) stats.coalesced++;
-          const own = flight.handed ? ownCopy(error, joined) : error;
+          // A joined caller's is always a copy, with a stack from its own call, even when the
+          // caller that started the flight left first.
+          const own = flight.handed || joined ? ownCopy(error, joined) : error;
           flight.handed = true;
           leave();
           reject(own);
