@@ -7,7 +7,7 @@ import { CommunityServerClient, InvalidArgumentError, ServiceUnavailableError, t
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runBot } from '../bench/cache';
-import { MOCK_ORIGIN, heldAnswers, mockClient } from './helpers';
+import { MOCK_ORIGIN, heldAnswers, mockClient, yieldedAfterInvalidation } from './helpers';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -284,16 +284,10 @@ describe('an answer fetched before an invalidation is never stored after it', ()
     const client = mockClient(mock, { cache: { ttlMs: 60_000 } });
     const controller = new AbortController();
     const feed = client.members.list().watch({ intervalMs: 20, signal: controller.signal });
-    await until(() => feed.cursor !== undefined); // the starting point is read
-    const now = Math.floor(Date.now() / 1000) + 1; // newer than every seeded member
-    const first = mock.store.main.members.create({ createdAt: now });
-    const second = mock.store.main.members.create({ createdAt: now + 1 }); // one poll finds both
-    expect((await feed.next()).value).toMatchObject({ id: first.id });
-    mock.store.main.members.update(second.id, { username: 'renamed' });
-    await client.cache.invalidate('members');
-    const { value } = await feed.next();
+    const { first, firstYielded, second, yielded } = await yieldedAfterInvalidation(mock, client, feed);
     controller.abort();
-    expect(value).toMatchObject({ id: second.id, username: second.username }); // as the poll read it
+    expect(firstYielded).toMatchObject({ id: first.id });
+    expect(yielded).toMatchObject({ id: second.id, username: second.username }); // as the poll read it
     expect((await client.members.get(second.id)).username).toBe('renamed');
     expect((await client.members.get(first.id)).id).toBe(first.id);
   });

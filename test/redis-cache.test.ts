@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { startWorker } from '../bench/fleet';
 import { useRedis, type Library } from './redis-fixture';
-import { heldAnswers, mockClient } from './helpers';
+import { heldAnswers, mockClient, yieldedAfterInvalidation } from './helpers';
 import { freePort } from './redis-server';
 
 const { closing, skipWithoutRedis, connect, hungRedis } = useRedis();
@@ -167,14 +167,9 @@ describe("a fleet's items are not kept as their get's answer", () => {
     const fleet = redisFleet(await connect('ioredis', redis.url), { prefix: 'test:fleet-items:' });
     const feed = client.members.list().watch({ fleet, intervalMs: 20 });
     closing.push({ close: () => feed.return() });
-    await waitFor(async () => feed.cursor !== undefined); // the starting point is read
-    const now = Math.floor(Date.now() / 1000) + 1; // newer than every seeded member
-    const first = mock.store.main.members.create({ createdAt: now });
-    const second = mock.store.main.members.create({ createdAt: now + 1 }); // one poll finds both
-    expect((await feed.next()).value).toMatchObject({ id: first.id });
-    mock.store.main.members.update(second.id, { username: 'renamed' });
-    await client.cache.invalidate('members');
-    expect((await feed.next()).value).toMatchObject({ id: second.id, username: second.username }); // as the poll read it
+    const { first, firstYielded, second, yielded } = await yieldedAfterInvalidation(mock, client, feed);
+    expect(firstYielded).toMatchObject({ id: first.id });
+    expect(yielded).toMatchObject({ id: second.id, username: second.username }); // as the poll read it
     expect((await client.members.get(second.id)).username).toBe('renamed');
   });
 });
