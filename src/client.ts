@@ -325,7 +325,13 @@ function bind<Table extends ResourceTable>(table: Table, call: Call, prefix: str
   const bound: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(table)) {
     const name = prefix + key;
-    bound[key] = isEndpoint(entry) ? (...args: unknown[]) => call(entry, name, args) : bind(entry, call, `${name}.`);
+    if (!isEndpoint(entry)) {
+      bound[key] = bind(entry, call, `${name}.`);
+      continue;
+    }
+    // The method names itself: the stack of an error copied for a joined call starts at its caller.
+    const method = (...args: unknown[]) => call(entry, name, args, method);
+    bound[key] = method;
   }
   return bound as Resource<Table>;
 }

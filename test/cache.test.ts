@@ -3,11 +3,11 @@
  * `invalidate`, TTL and LRU bounds, entries keyed by the token's identity, errors never cached,
  * a failing store, and `watch()` items standing for their `get`.
  */
-import { CommunityServerClient, InvalidArgumentError, type CacheStore, type Token } from 'community-server-sdk';
+import { CommunityServerClient, InvalidArgumentError, ServiceUnavailableError, type CacheStore, type Token } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runBot } from '../bench/cache';
-import { MOCK_ORIGIN, mockClient } from './helpers';
+import { MOCK_ORIGIN, heldAnswers, mockClient, yieldedAfterInvalidation } from './helpers';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,22 +15,39 @@ afterEach(() => {
 
 const gets = (mock: MockApi, endpoint = 'members.get') => mock.requests.filter((request) => request.endpoint === endpoint).length;
 
-/** A store of the test's own, in a Map it can look into; `fail` makes every method throw. */
+/**
+ * A store of the test's own, in a Map it can look into; `fail` makes every method throw. Its
+ * epoch counts invalidations, and `set` stores only under the current one (the fence), or
+ * when given none: a test then sees what a client that does not fence would leave.
+ */
 function mapStore() {
   const entries = new Map<string, string>();
-  const state = { fail: false };
+  const state = { fail: false, invalidations: 0 };
   const check = () => {
     if (state.fail) throw new Error('store down');
   };
   const store: CacheStore = {
     get: (key) => (check(), entries.get(key)),
-    set: (key, value) => void (check(), entries.set(key, value)),
+    set: (key, value, _ttlMs, epoch) => {
+      check();
+      if (epoch === undefined || epoch === String(state.invalidations)) entries.set(key, value);
+    },
     invalidate: (prefix) => {
       check();
+      state.invalidations++;
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
     },
+    epoch: () => (check(), String(state.invalidations)),
   };
   return { store, entries, state };
+}
+
+/** Waits (up to 5 s) until `condition` holds. */
+async function until(condition: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 5_000; !condition();) {
+    if (Date.now() > deadline) throw new Error('not within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 describe('hits', () => {
@@ -89,15 +106,25 @@ describe('hits', () => {
     await client.members.list({ pageSize: 5 });
     expect(mock.requests).toHaveLength(4);
   });
+});
 
-  it('text answers too (health.check)', async () => {
+describe('health is never cached', () => {
+  it('with a cache, every probe asks the service each time, calls at once do not share, and a change shows at once', async () => {
     const mock = createMockApi();
-    const client = mockClient(mock, { cache: { ttlMs: 60_000 } });
-    const first = await client.health.check();
-    const hit = await client.health.check().withResponse();
-    expect(hit.data).toBe(first);
-    expect(hit.response.headers.get('content-type')).toBe('text/plain');
-    expect(mock.requests).toHaveLength(1);
+    const { store, entries } = mapStore();
+    const client = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+    await client.members.list(); // the token's identity is known: a store that answers at once is asked in the call
+    for (const probe of ['check', 'live', 'metrics', 'ready'] as const) {
+      await client.health[probe]();
+      const again = await client.health[probe]().withResponse();
+      expect(again.response.headers.get('x-cache'), probe).toBeNull();
+    }
+    await Promise.all([client.health.ready(), client.health.ready()]);
+    expect(mock.requests.filter((request) => request.endpoint?.startsWith('health.'))).toHaveLength(10);
+    expect([...entries.keys()].filter((key) => key.includes(':health.'))).toEqual([]);
+    mock.setHealth({ ready: false });
+    await expect(client.health.ready()).rejects.toBeInstanceOf(ServiceUnavailableError);
+    expect(client.cache.stats()).toEqual({ hits: 0, misses: 12, coalesced: 0 });
   });
 });
 
@@ -233,6 +260,101 @@ describe('invalidate', () => {
   });
 });
 
+describe('an answer fetched before an invalidation is never stored after it', () => {
+  it('two clients on one store (two processes, say): a slow reload of one, a write and invalidate by the other', async () => {
+    const mock = createMockApi();
+    const { store } = mapStore();
+    const { fetch, held } = heldAnswers(mock, '/api/v1/tokens');
+    const slowShard = mockClient(mock, { fetch, cache: { ttlMs: 60_000, store } });
+    const otherShard = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+    const ids = async (client: CommunityServerClient) => ((await client.tokens.list()) as Token[]).map((token) => token.id);
+    const before = await ids(otherShard);
+    const reload = slowShard.tokens.list({ cache: 'reload' });
+    await until(() => held.count === 1); // answered before the write
+    const created = await otherShard.tokens.create({ name: 'ci bot' });
+    await otherShard.cache.invalidate('tokens');
+    held.release();
+    expect(((await reload) as Token[]).map((token) => token.id)).toEqual(before);
+    expect(await ids(otherShard)).toContain(created.id);
+    expect(await ids(slowShard)).toContain(created.id);
+  });
+
+  it('an item a watch yields after an invalidation, read by a poll before it, is not kept as its get', async () => {
+    const mock = createMockApi();
+    const client = mockClient(mock, { cache: { ttlMs: 60_000 } });
+    const controller = new AbortController();
+    const feed = client.members.list().watch({ intervalMs: 20, signal: controller.signal });
+    const { first, firstYielded, second, yielded } = await yieldedAfterInvalidation(mock, client, feed);
+    controller.abort();
+    expect(firstYielded).toMatchObject({ id: first.id });
+    expect(yielded).toMatchObject({ id: second.id, username: second.username }); // as the poll read it
+    expect((await client.members.get(second.id)).username).toBe('renamed');
+    expect((await client.members.get(first.id)).id).toBe(first.id);
+  });
+
+  it('a store that cannot fence (no epoch method) is refused, naming the methods a store needs', () => {
+    const unfenced = { get: () => undefined, set: () => {}, invalidate: () => {} };
+    const construct = () => new CommunityServerClient({ baseUrl: MOCK_ORIGIN, cache: { ttlMs: 1_000, store: unfenced as never } });
+    expect(construct).toThrow(InvalidArgumentError);
+    expect(construct).toThrow('cache.store must be a CacheStore (get, set, invalidate and epoch methods)');
+  });
+});
+
+describe("a hit from a shared store gives what the reader's own validation gives", () => {
+  /** `mock.fetch`, its members answering `createdAt: "yesterday"`: a service that broke its schema. */
+  const yesterday = (mock: MockApi) => async (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = (await (await mock.fetch(input, init)).json()) as Record<string, unknown>;
+    return new Response(JSON.stringify({ ...body, createdAt: 'yesterday' }), { headers: { 'content-type': 'application/json' } });
+  };
+
+  it("'error' never returns what an 'off' client stored: a miss, fetched and checked; 'warn' returns it, warning", async () => {
+    const mock = createMockApi();
+    const { store } = mapStore();
+    const id = mock.store.main.members.all()[0]!.id;
+    const loose = mockClient(mock, { validation: 'off', fetch: yesterday(mock), cache: { ttlMs: 60_000, store } });
+    const strict = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+    const lines: string[] = [];
+    const logger = { error: () => {}, warn: (line: string) => lines.push(line), info: () => {}, debug: () => {} };
+    const warning = mockClient(mock, { validation: 'warn', logger, cache: { ttlMs: 60_000, store } });
+    await strict.server.info(); // the identity known: the store is asked in the call itself
+    await warning.server.info();
+    expect((await loose.members.get(id)).createdAt).toBe('yesterday');
+    expect((await warning.members.get(id)).createdAt).toBe('yesterday');
+    expect(lines.join('\n')).toContain('createdAt');
+    expect(warning.cache.stats().hits).toBe(2); // server.info, as strict stored it, and the member
+    const member = await strict.members.get(id);
+    expect(typeof member.createdAt).toBe('number');
+    expect(strict.cache.stats()).toEqual({ hits: 0, misses: 2, coalesced: 0 });
+    expect(await strict.members.get(id)).toEqual(member); // its answer replaced the entry
+    expect(strict.cache.stats().hits).toBe(1);
+  });
+
+  it("an entry planted in the store: a member that is null is a miss under 'error' (under 'off', null); a page that cannot be paged, under both", async () => {
+    const mock = createMockApi();
+    const { store, entries } = mapStore();
+    const id = mock.store.main.members.all()[0]!.id;
+    const writer = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+    await writer.members.get(id);
+    await writer.members.list();
+    const plant = (endpoint: string, d: unknown) => {
+      const text = JSON.stringify({ v: 1, s: 200, t: Date.now(), d });
+      for (const key of entries.keys()) if (key.includes(`:${endpoint}:`)) entries.set(key, text);
+    };
+    plant('members.get', null);
+    plant('members.list', { data: 'abc', page: 1, pageSize: 3, total: 3, totalPages: 1 });
+    const strict = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+    expect(await strict.members.get(id)).toMatchObject({ id });
+    expect((await strict.members.list()).data.length).toBeGreaterThan(3);
+    expect(strict.cache.stats()).toEqual({ hits: 0, misses: 2, coalesced: 0 });
+    plant('members.get', null);
+    plant('members.list', { data: 'abc', page: 1, pageSize: 3, total: 3, totalPages: 1 });
+    const loose = mockClient(mock, { validation: 'off', cache: { ttlMs: 60_000, store } });
+    expect(await loose.members.get(id)).toBeNull(); // what 'off' gives for that body
+    expect((await loose.members.list()).data.length).toBeGreaterThan(3); // never a string walked as a list
+    expect(loose.cache.stats()).toEqual({ hits: 1, misses: 1, coalesced: 0 });
+  });
+});
+
 describe('entries are keyed by the token, never holding it', () => {
   it('two tokens on one store never see each other’s entries; the keys hold a hash, not the token', async () => {
     const mock = createMockApi();
@@ -277,13 +399,32 @@ describe('what a store holds is checked', () => {
     const mock = createMockApi();
     const id = mock.store.main.members.all()[0]!.id;
     for (const stored of ['not json', '{"v":2,"s":200,"t":1,"d":{}}', '{"v":1,"s":200,"t":1}', '{"v":1,"s":"200","t":1,"d":{}}', 'null']) {
-      const store: CacheStore = { get: () => stored, set: () => {}, invalidate: () => {} };
+      const store: CacheStore = { get: () => stored, set: () => {}, invalidate: () => {}, epoch: () => '0' };
       const client = mockClient(mock, { cache: { ttlMs: 60_000, store } });
       await client.members.get(id); // the identity is known from here on
       const before = gets(mock);
       expect(await client.members.get(id), stored).toMatchObject({ id });
       expect(gets(mock), stored).toBe(before + 1);
     }
+  });
+});
+
+describe('a status no answer of the service has', () => {
+  it('an entry with one (99, 1000, 404, 200.5) is a miss, not a hit that throws or shows it', async () => {
+    const mock = createMockApi();
+    const { store, entries } = mapStore();
+    const client = mockClient(mock, { cache: { ttlMs: 60_000, store } });
+    const id = mock.store.main.members.all()[0]!.id;
+    await client.members.get(id);
+    const [key, text] = [...entries][0]!;
+    for (const status of [99, 1000, 404, 200.5]) {
+      entries.set(key, JSON.stringify({ ...(JSON.parse(text) as object), s: status }));
+      const { data, response } = await client.members.get(id).withResponse();
+      expect(data.id).toBe(id);
+      expect(response.status, String(status)).toBe(200);
+      expect(response.headers.get('x-cache'), String(status)).toBeNull();
+    }
+    expect(gets(mock)).toBe(5);
   });
 });
 
@@ -294,8 +435,9 @@ describe('a store that answers later (a promise)', () => {
     const asked: string[] = [];
     const store: CacheStore = {
       get: async (key) => (asked.push('get'), inner.get(key)),
-      set: async (key, value, ttlMs) => (asked.push('set'), inner.set(key, value, ttlMs)),
+      set: async (key, value, ttlMs, epoch) => (asked.push('set'), inner.set(key, value, ttlMs, epoch)),
       invalidate: async (prefix) => inner.invalidate(prefix),
+      epoch: async (scope) => inner.epoch(scope),
     };
     const client = mockClient(mock, { cache: { ttlMs: 60_000, store } });
     const id = mock.store.main.members.all()[0]!.id;
@@ -354,6 +496,7 @@ describe('a store that fails', () => {
       get: () => new Promise(() => {}),
       set: () => new Promise(() => {}),
       invalidate: () => new Promise(() => {}),
+      epoch: () => new Promise(() => {}),
     };
     const client = mockClient(mock, { cache: { ttlMs: 60_000, store: hung }, logLevel: 'off' });
     const started = performance.now();

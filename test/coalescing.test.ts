@@ -128,6 +128,21 @@ describe('identical GETs in flight at once are sent once', () => {
 });
 
 describe("one caller's signal aborts only that caller", () => {
+  it('the caller that started a request aborts, a joined caller takes the answer: stats count the request sent, once', async () => {
+    const { fetch, requests, member } = heldFetch();
+    const client = new CommunityServerClient({ token: TOKEN, baseUrl: BASE_URL, fetch, rateLimit: 'off' });
+    const controller = new AbortController();
+    const starter = client.members.get('m1', { signal: controller.signal }).catch((error: unknown) => error);
+    const joined = client.members.get('m1');
+    await sent(requests, 1);
+    controller.abort();
+    expect(await starter).toBeInstanceOf(AbortError);
+    requests[0]!.answer(member('m1'));
+    await expect(joined).resolves.toMatchObject({ id: 'm1' });
+    expect(requests).toHaveLength(1);
+    expect(client.cache.stats()).toEqual({ hits: 0, misses: 1, coalesced: 1 });
+  });
+
   it('the others get the answer; the shared request goes on', async () => {
     const { fetch, requests, member } = heldFetch();
     const client = new CommunityServerClient({ token: TOKEN, baseUrl: BASE_URL, fetch, rateLimit: 'off' });
@@ -196,6 +211,54 @@ describe('a failure reaches every caller as its own typed error', () => {
     expect(errors[1]!.headers).toEqual(errors[0]!.headers);
     for (const error of errors) expect(Object.getOwnPropertyNames(error)).toContain('stack');
     expect(errors[1]!.stack).toMatch(/^NotFoundError: /);
+  });
+
+  it("a joined caller's error leads to its own call: its stack starts at the caller's line, not in the SDK", async () => {
+    const mock = createMockApi();
+    const client = mockClient(mock);
+    const first = client.members.get('nobody').catch((error: unknown) => error);
+    const lookUpNobody = () => client.members.get('nobody');
+    const joined = (await lookUpNobody().catch((error: unknown) => error)) as NotFoundError;
+    expect(await first).toBeInstanceOf(NotFoundError);
+    expect(mock.requests).toHaveLength(1);
+    expect(joined).toBeInstanceOf(NotFoundError);
+    const [header, top] = joined.stack!.split('\n');
+    expect(header).toBe(`NotFoundError: ${joined.message}`);
+    expect(top).toMatch(/^ {4}at lookUpNobody \(.*coalescing\.test\.ts:\d+:\d+\)$/);
+  });
+
+  it('the caller that started a request left before it failed: the joined caller still gets a copy whose stack leads to its call', async () => {
+    const { fetch, requests } = heldFetch();
+    const client = new CommunityServerClient({ token: TOKEN, baseUrl: BASE_URL, fetch, rateLimit: 'off', maxRetries: 0 });
+    const controller = new AbortController();
+    const starter = client.members.get('m1', { signal: controller.signal }).catch((error: unknown) => error);
+    const waitForMember = () => client.members.get('m1');
+    const joined = waitForMember().catch((error: unknown) => error);
+    await sent(requests, 1);
+    controller.abort();
+    expect(await starter).toBeInstanceOf(AbortError);
+    requests[0]!.answer(new Response(JSON.stringify({ error: { code: 'not_found', message: 'no such member' } }), { status: 404 }));
+    const error = (await joined) as NotFoundError;
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.stack!.split('\n')[1]).toMatch(/^ {4}at waitForMember \(.*coalescing\.test\.ts:\d+:\d+\)$/);
+    expect(client.cache.stats()).toEqual({ hits: 0, misses: 1, coalesced: 1 });
+  });
+
+  it("with Error.stackTraceLimit = 0, a copied error's stack is its header alone", async () => {
+    const mock = createMockApi();
+    const client = mockClient(mock);
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      const [first, joined] = (await Promise.all(
+        [1, 2].map(() => client.members.get('nobody').catch((error: unknown) => error)),
+      )) as NotFoundError[];
+      expect(mock.requests).toHaveLength(1);
+      expect(first).toBeInstanceOf(NotFoundError);
+      expect(joined!.stack).toBe(`NotFoundError: ${joined!.message}`);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   });
 
   it('a 503 after retries, to each caller: ServiceUnavailableError with its details; an error is never cached', async () => {

@@ -41,6 +41,44 @@ export function mockClient(mock: MockApi, options: ClientOptions = {}) {
   return new CommunityServerClient({ token: mock.tokens.main, maxRetries: 0, ...door, ...options });
 }
 
+/** `mock.fetch`, each answer of `path` held until `held.release()`: the service answered, the client has not heard yet. */
+export function heldAnswers(mock: MockApi, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = { count: 0, release };
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await mock.fetch(input, init);
+    if (new URL(input instanceof Request ? input.url : String(input)).pathname === path) {
+      held.count++;
+      await released;
+    }
+    return response;
+  };
+  return { fetch, held };
+}
+
+/**
+ * Two members join at once (one poll of `feed`, a watch of `client.members.list()`, reads both);
+ * the first is yielded; then the second is renamed on the service and `client.cache.invalidate('members')`
+ * runs; then the second is yielded. Returns the second as the service first had it, and as yielded.
+ */
+export async function yieldedAfterInvalidation(
+  mock: MockApi,
+  client: CommunityServerClient,
+  feed: AsyncIterator<unknown> & { cursor: unknown },
+) {
+  for (const deadline = Date.now() + 5_000; feed.cursor === undefined && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 5)); // until the starting point is read
+  }
+  const now = Math.floor(Date.now() / 1000) + 1; // newer than every seeded member
+  const first = mock.store.main.members.create({ createdAt: now });
+  const second = mock.store.main.members.create({ createdAt: now + 1 });
+  const firstYielded = (await feed.next()).value as { id: string };
+  mock.store.main.members.update(second.id, { username: 'renamed' });
+  await client.cache.invalidate('members');
+  return { first, firstYielded, second, yielded: (await feed.next()).value as { id: string } };
+}
+
 export interface RawRequest {
   /** The bearer token (default the main one); `null` sends no Authorization header. */
   token?: string | null;

@@ -5,14 +5,15 @@
  * client's view; Redis unreachable, killed and restarted, or hung: no crash, no hang, a warning,
  * recovery.
  */
-import { CommunityServerClient, InvalidArgumentError, type CacheStore } from 'community-server-sdk';
+import { CommunityServerClient, InvalidArgumentError, type CacheStore, type Token } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
-import { redisCacheStore, type RedisClient } from 'community-server-sdk/redis';
+import { redisCacheStore, redisFleet, type RedisClient } from 'community-server-sdk/redis';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { startWorker } from '../bench/fleet';
 import { useRedis, type Library } from './redis-fixture';
+import { heldAnswers, mockClient, yieldedAfterInvalidation } from './helpers';
 import { freePort } from './redis-server';
 
 const { closing, skipWithoutRedis, connect, hungRedis } = useRedis();
@@ -85,6 +86,138 @@ describe('a cache shared in Redis', () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(2_000);
     expect(await check.keys(`${prefix}*:c:*`)).toEqual([]); // the set ended the claim
+  });
+});
+
+/** `store`, with a look at its writes: `settled()` waits for every `set` begun so far. */
+function watchedSets(store: CacheStore) {
+  const pending: Promise<unknown>[] = [];
+  const watched: CacheStore = {
+    ...store,
+    set: (...args) => {
+      const done = Promise.resolve(store.set(...args));
+      pending.push(done.catch(() => undefined));
+      return done;
+    },
+  };
+  return { store: watched, settled: () => Promise.all(pending) };
+}
+
+describe('an answer fetched before an invalidation is never stored after it, in any process', () => {
+  /** Clients of one mock, each with its own connection and in-process state, sharing a cache in Redis. */
+  async function shards(library: Library, url: string, lockMs = 5_000) {
+    const mock = createMockApi();
+    const prefix = `test:fence-${library}-${Math.random().toString(36).slice(2)}:`;
+    const shard = async (fetch: typeof globalThis.fetch = mock.fetch) => {
+      const { store, settled } = watchedSets(redisCacheStore(await connect(library, url), { prefix, lockMs }));
+      return { client: mockClient(mock, { fetch, cache: { ttlMs: 60_000, store } }), settled };
+    };
+    const ids = async (client: CommunityServerClient) => ((await client.tokens.list()) as Token[]).map((token) => token.id);
+    return { mock, shard, ids };
+  }
+
+  for (const library of libraries) {
+    it(`${library}: a slow 'reload' in one process, a write and invalidate('tokens') in another: the old list is not stored`, async (context) => {
+      const redis = skipWithoutRedis(context);
+      const { mock, shard, ids } = await shards(library, redis.url);
+      const { fetch, held } = heldAnswers(mock, '/api/v1/tokens');
+      const [slow, writer] = [await shard(fetch), await shard()];
+      const before = await ids(writer.client);
+      const reload = slow.client.tokens.list({ cache: 'reload' });
+      await waitFor(async () => held.count === 1); // answered before the write
+      const created = await writer.client.tokens.create({ name: 'ci bot' });
+      await writer.client.cache.invalidate('tokens');
+      held.release();
+      expect(((await reload) as Token[]).map((token) => token.id)).toEqual(before);
+      await slow.settled();
+      expect(await ids(writer.client)).toContain(created.id);
+      expect(await ids(slow.client)).toContain(created.id);
+    });
+
+    it(`${library}: a request sent after its claim wait ran out, and one whose claim ran out before its answer: neither is stored`, async (context) => {
+      const redis = skipWithoutRedis(context);
+      const { mock, shard, ids } = await shards(library, redis.url, 300);
+      const holding = heldAnswers(mock, '/api/v1/tokens');
+      const waiting = heldAnswers(mock, '/api/v1/tokens');
+      const [holder, waiter, writer] = [await shard(holding.fetch), await shard(waiting.fetch), await shard()];
+      const claimed = holder.client.tokens.list(); // claims the key, then its answer is slow
+      await waitFor(async () => holding.held.count === 1);
+      const late = waiter.client.tokens.list(); // waits for the claim, then sends its own
+      await waitFor(async () => waiting.held.count === 1);
+      const created = await writer.client.tokens.create({ name: 'ci bot' });
+      await writer.client.cache.invalidate('tokens');
+      waiting.held.release();
+      expect((await late) as Token[]).not.toContainEqual(expect.objectContaining({ id: created.id }));
+      await waiter.settled();
+      expect(await ids(writer.client)).toContain(created.id);
+      holding.held.release();
+      expect((await claimed) as Token[]).not.toContainEqual(expect.objectContaining({ id: created.id }));
+      await holder.settled();
+      expect(await ids(writer.client)).toContain(created.id);
+      expect(await ids(holder.client)).toContain(created.id);
+    });
+  }
+});
+
+describe("a fleet's items are not kept as their get's answer", () => {
+  it('an item read by a poll before an invalidation, yielded after it through the fleet, is fetched again', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = createMockApi();
+    const client = mockClient(mock, { cache: { ttlMs: 60_000 } });
+    const fleet = redisFleet(await connect('ioredis', redis.url), { prefix: 'test:fleet-items:' });
+    const feed = client.members.list().watch({ fleet, intervalMs: 20 });
+    closing.push({ close: () => feed.return() });
+    const { first, firstYielded, second, yielded } = await yieldedAfterInvalidation(mock, client, feed);
+    expect(firstYielded).toMatchObject({ id: first.id });
+    expect(yielded).toMatchObject({ id: second.id, username: second.username }); // as the poll read it
+    expect((await client.members.get(second.id)).username).toBe('renamed');
+  });
+});
+
+describe("a hit from Redis gives what the reader's own validation gives", () => {
+  it("what an 'off' shard stored, and a well-formed entry planted in Redis, are misses for an 'error' shard", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = createMockApi();
+    const prefix = 'test:validation:';
+    const store = async () => redisCacheStore(await connect('ioredis', redis.url), { prefix });
+    const yesterday = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const body = (await (await mock.fetch(input, init)).json()) as Record<string, unknown>;
+      return new Response(JSON.stringify({ ...body, createdAt: 'yesterday' }), { headers: { 'content-type': 'application/json' } });
+    };
+    const loose = mockClient(mock, { validation: 'off', fetch: yesterday, cache: { ttlMs: 60_000, store: await store() } });
+    const strict = mockClient(mock, { cache: { ttlMs: 60_000, store: await store() } });
+    const id = mock.store.main.members.all()[0]!.id;
+    expect((await loose.members.get(id)).createdAt).toBe('yesterday');
+    const raw = new Redis(redis.url);
+    closing.push({ close: () => raw.disconnect() });
+    const entryKey = async () => (await raw.keys(`${prefix}*:e:members.get:*`))[0];
+    await waitFor(async () => (await entryKey()) !== undefined);
+    expect(typeof (await strict.members.get(id)).createdAt).toBe('number');
+    expect(strict.cache.stats()).toEqual({ hits: 0, misses: 1, coalesced: 0 });
+    // A well-formed entry, under the current stamp, holding no member.
+    await waitFor(async () => !(await raw.get((await entryKey())!))!.includes('yesterday'));
+    const key = (await entryKey())!;
+    const stored = (await raw.get(key))!;
+    await raw.set(key, `${stored.slice(0, stored.indexOf('\n') + 1)}{"v":1,"s":200,"t":${Date.now()},"d":null}`, 'PX', 60_000);
+    expect(await strict.members.get(id)).toMatchObject({ id });
+    expect(strict.cache.stats()).toEqual({ hits: 0, misses: 2, coalesced: 0 });
+  });
+});
+
+describe('health is never cached in Redis', () => {
+  it('probes of two clients each reach the service, and nothing of them is in Redis', async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = createMockApi();
+    const prefix = 'test:health:';
+    const client = async () =>
+      mockClient(mock, { cache: { ttlMs: 60_000, store: redisCacheStore(await connect('redis', redis.url), { prefix }) } });
+    const [one, two] = [await client(), await client()];
+    for (const each of [one, two, one, two]) {
+      await each.health.ready();
+      await each.health.live();
+    }
+    expect(mock.requests).toHaveLength(8);
+    expect(await dump(redis.url, prefix)).not.toContain('health');
   });
 });
 

@@ -16,6 +16,11 @@
  * a promise; one that throws, rejects or takes longer than half a second counts as a failure:
  * the client warns once, answers from the service, and tries the store again a moment later.
  *
+ * `epoch` fences invalidations: the client reads it before it sends a request, and hands it to
+ * the `set` of the answer, which stores nothing once an `invalidate` of the scope has run since;
+ * so an answer fetched before an invalidation, by any client on the store, is never stored as
+ * fresh after it. A client refuses a store without `epoch`.
+ *
  * `claim` and `release` are for a store shared by processes: on a miss, the client claims the
  * key before it sends; `claim` resolves `undefined` when this process is the one to send
  * (its `set`, or `release` on a failure, ends the claim), or the value another process stored
@@ -25,15 +30,20 @@
  *
  * // A store of your own, e.g. to count what the cache does (no bound on size: a sketch):
  * const entries = new Map<string, { value: string; expires: number }>();
+ * let invalidations = 0;
  * const store: CacheStore = {
  *   get: (key) => {
  *     const entry = entries.get(key);
  *     return entry && entry.expires > Date.now() ? entry.value : undefined;
  *   },
- *   set: (key, value, ttlMs) => void entries.set(key, { value, expires: Date.now() + ttlMs }),
+ *   set: (key, value, ttlMs, epoch) => {
+ *     if (epoch === String(invalidations)) entries.set(key, { value, expires: Date.now() + ttlMs });
+ *   },
  *   invalidate: (prefix) => {
+ *     invalidations++;
  *     for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
  *   },
+ *   epoch: () => String(invalidations),
  * };
  * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', cache: { ttlMs: 60_000, store } });
  */
@@ -45,17 +55,27 @@ export interface CacheStore {
    */
   get(key: string): string | undefined | Promise<string | undefined>;
   /**
-   * Stores `value` under `key` for `ttlMs` milliseconds.
+   * Stores `value` under `key` for `ttlMs` milliseconds, unless the epoch of the key's scope is
+   * no longer `epoch` (an `invalidate` ran since the client read it): checked and written in one
+   * step, atomically for a store shared by processes.
    * @example
-   * await store.set(key, value, 60_000);
+   * await store.set(key, value, 60_000, await store.epoch(scope));
    */
-  set(key: string, value: string, ttlMs: number): void | Promise<void>;
+  set(key: string, value: string, ttlMs: number, epoch: string): void | Promise<void>;
   /**
-   * Removes every entry whose key starts with `prefix`.
+   * Removes every entry whose key starts with `prefix`, and moves the epoch of its scope on.
    * @example
    * await store.invalidate(`${scope}:members.`); // what client.cache.invalidate('members') asks
    */
   invalidate(prefix: string): void | Promise<void>;
+  /**
+   * The epoch of `scope` (the `<scope>` of its keys): any text that changes whenever
+   * `invalidate` runs on one of its prefixes (a count of invalidations will do), and never comes
+   * back. A store whose epoch changes more often (one count for every scope) only stores less.
+   * @example
+   * const epoch = await store.epoch(scope); // read before the request is sent
+   */
+  epoch(scope: string): string | Promise<string>;
   /**
    * Optional: claims `key` for this process before it sends the request, so the processes that
    * share the store send it once. Resolves `undefined` when this process should send (the claim
@@ -74,11 +94,14 @@ export interface CacheStore {
   release?(key: string): void | Promise<void>;
 }
 
-/** Whether `value` has the three methods every {@link CacheStore} has. */
+/**
+ * Whether `value` has the four methods every {@link CacheStore} has: one without `epoch` cannot
+ * keep an answer fetched before an invalidation out of the store, so it is refused.
+ */
 export const isCacheStore = (value: unknown): value is CacheStore =>
   typeof value === 'object' &&
   value !== null &&
-  ['get', 'set', 'invalidate'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+  ['get', 'set', 'invalidate', 'epoch'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 
 /**
  * The default store: a `Map` in insertion order, each read moving its entry to the end, so once
@@ -87,6 +110,8 @@ export const isCacheStore = (value: unknown): value is CacheStore =>
  */
 export function memoryStore(maxEntries: number): CacheStore {
   const entries = new Map<string, { value: string; expires: number }>();
+  /** One client's store: one scope, so one count of invalidations is its epoch. */
+  let invalidations = 0;
   return {
     get(key) {
       const entry = entries.get(key);
@@ -96,13 +121,16 @@ export function memoryStore(maxEntries: number): CacheStore {
       entries.set(key, entry);
       return entry.value;
     },
-    set(key, value, ttlMs) {
+    set(key, value, ttlMs, epoch) {
+      if (epoch !== String(invalidations)) return;
       entries.delete(key);
       entries.set(key, { value, expires: Date.now() + ttlMs });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     invalidate(prefix) {
+      invalidations++;
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
     },
+    epoch: () => String(invalidations),
   };
 }

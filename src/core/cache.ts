@@ -7,11 +7,18 @@
  * flight is out join it rather than start their own: the flight runs once, without any caller's
  * signal, and is aborted when its last caller leaves. Each caller gets an answer of its own: the
  * first the result as parsed, the others a copy (one JSON text, parsed once per caller), and a
- * failure as an error of its own (own stack, own fields). A caller whose signal aborts leaves
- * with the `AbortError` any aborted call gets, from the transport's door.
+ * failure as an error of its own (own fields, and a stack from the caller's own call). A caller
+ * whose signal aborts leaves with the `AbortError` any aborted call gets, from the transport's door.
+ * Health probes are neither shared nor cached: each reports the state when it is asked.
  *
  * Entries are the JSON text `{ v, s, t, d }` (format, status, when stored, the result), keyed
- * `<scope>:<method>:<path and query>` (see `CacheStore`), `<scope>` the token's identity.
+ * `<scope>:<method>:<path and query>` (see `CacheStore`), `<scope>` the token's identity. A
+ * flight reads the store's epoch before it sends, and stores its answer under that epoch only
+ * (the store refuses it once an invalidation ran since), so an answer fetched before an
+ * invalidation is never stored after it, by this client or any other on the store. An entry of
+ * a store other than the client's own in-process one may have been written by a client with
+ * another validation, or by anyone: it is checked as this client checks an answer, and one that
+ * fails is a miss.
  * @module
  */
 import type { WithResponse } from './api-promise';
@@ -44,7 +51,9 @@ export interface CacheOptions {
 }
 
 /**
- * What `client.cache.stats()` counts: every GET without `headers`, once, by where its answer came from.
+ * What `client.cache.stats()` counts: every GET without `headers`, once, by where its answer
+ * came from; a request sent is a miss as it goes, so a call that leaves before its answer still
+ * counts the request it started.
  * @example
  * const { hits, misses, coalesced } = client.cache.stats();
  * console.log(`${hits} from the cache, ${coalesced} shared a request, ${misses} sent their own`);
@@ -52,7 +61,7 @@ export interface CacheOptions {
 export interface CacheStats {
   /** Calls answered from the cache, with no request. */
   readonly hits: number;
-  /** Calls that sent a request of their own (nothing fresh cached, no cache, `'reload'`, `'no-store'`). */
+  /** Calls that sent a request of their own (nothing fresh cached, no cache, `'reload'`, `'no-store'`, a health probe). */
   readonly misses: number;
   /** Calls that joined an identical request already in flight, and shared its answer. */
   readonly coalesced: number;
@@ -69,9 +78,9 @@ export interface ClientCache {
   /**
    * Drops this token's entries under `prefix`: `''` or none, every one; a group (`'members'`,
    * `'cad.calls'`), every method in it; a method (`'members.get'`), that one. Also in the store
-   * (for a Redis store, every process's view); requests in flight then store nothing, and later
-   * calls do not join them. Rejects with `InvalidArgumentError` for a name that is no method or
-   * group, and with `CommunityServerError` when the store fails.
+   * (for a Redis store, every process's view); requests in flight then store nothing, in any
+   * client on the store, and later calls do not join them. Rejects with `InvalidArgumentError`
+   * for a name that is no method or group, and with `CommunityServerError` when the store fails.
    * @example
    * await client.members.get(id);            // cached
    * await client.cache.invalidate('members'); // members.get, members.list… fetched again
@@ -88,6 +97,12 @@ export interface ClientCache {
 /** Sends the call (through the transport's door) with `signal` as its own. */
 export type Load = (signal: AbortSignal | undefined) => Promise<WithResponse<unknown>>;
 
+/**
+ * A cached result as the client's own validation gives it (a hit from a store others write to);
+ * throws when it would not be one: the call then sends its request.
+ */
+export type Check = (data: unknown, status: number) => unknown;
+
 export interface CacheConfig {
   options: CacheOptions | undefined;
   baseUrl: string;
@@ -101,16 +116,29 @@ export interface CacheConfig {
 }
 
 export interface Cache {
-  /** The call's answer: from the cache, from a flight in progress, or from `load`. */
-  read(request: OutgoingRequest, load: Load): Promise<WithResponse<unknown>>;
-  /** Stores `data` as the answer of the GET `name` at `path` (a watch's item, as its `get` answers it). */
-  remember(name: string, path: string, data: unknown): void;
+  /**
+   * The call's answer: from the cache, from a flight in progress, or from `load`. `method`, the
+   * client's method called (when it is on the stack), is where a joined caller's copied error
+   * starts its stack.
+   */
+  read(request: OutgoingRequest, load: Load, check: Check, method?: Caller): Promise<WithResponse<unknown>>;
+  /**
+   * Stores `data` as the answer of the GET `name` at `path` (a watch's item, as its `get`
+   * answers it), under the epoch of the request that fetched it (`epochOf`).
+   */
+  remember(name: string, path: string, data: unknown, epoch: string): void;
   /** Whether `result` came from the cache. */
   isHit(result: object): boolean;
+  /** The store's epoch read before `result`'s request was sent, if its answer may be stored. */
+  epochOf(result: object): string | undefined;
   /** Whether the client has a cache (else only coalescing). */
   readonly enabled: boolean;
   readonly control: ClientCache;
 }
+
+/** A function on the stack of a call: a stack captured from inside it starts at its caller. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any function at all
+export type Caller = (...args: any[]) => unknown;
 
 const DEFAULT_MAX_ENTRIES = 1000;
 /** The longest a failing store rests before the next call tries it again. */
@@ -126,6 +154,8 @@ interface Answer {
   /** For a hit, when it was stored. */
   storedAt?: number | undefined;
   text?: string | undefined;
+  /** The store's epoch, read before the request was sent (none: the answer is not to be stored). */
+  epoch?: string | undefined;
 }
 
 interface Flight {
@@ -152,18 +182,32 @@ export function checkCacheOptions(options: unknown): asserts options is CacheOpt
     throw new InvalidArgumentError(`cache.maxEntries must be a whole number ≥ 1, got ${describe(maxEntries)}`);
   }
   if (store !== undefined && !isCacheStore(store)) {
-    throw new InvalidArgumentError(`cache.store must be a CacheStore (get, set and invalidate methods), got ${describe(store)}`);
+    throw new InvalidArgumentError(`cache.store must be a CacheStore (get, set, invalidate and epoch methods), got ${describe(store)}`);
   }
   if (store && maxEntries) {
     throw new InvalidArgumentError('cache.maxEntries bounds the in-process store; a store of your own bounds itself');
   }
 }
 
+const { captureStackTrace } = Error as { captureStackTrace?: (target: object, from?: Caller) => void };
+
+/**
+ * Where a caller's call is, as a stack (V8's, taken now, formatted only when read): from `from`'s
+ * caller on. `undefined` where the platform makes none.
+ */
+function callSite(from: Caller): { stack?: string } | undefined {
+  if (!captureStackTrace) return undefined;
+  const site: { stack?: string } = {};
+  captureStackTrace(site, from);
+  return site;
+}
+
 /**
  * `error` again, as an object of its own: same class and fields, each field's value cloned (what
- * cannot be, a function say, is shared), and a stack of its own where the platform makes one.
+ * cannot be, a function say, is shared), and a stack of its own that leads to `site`, the
+ * caller's own call (the copy is made when the answer comes: its own stack would start here).
  */
-function ownCopy(error: unknown): unknown {
+function ownCopy(error: unknown, site: { stack?: string } | undefined): unknown {
   if (!(error instanceof Error)) return error; // what the door lets out is always an Error
   const fields = Object.getOwnPropertyDescriptors(error);
   for (const field of Object.values(fields)) {
@@ -174,20 +218,34 @@ function ownCopy(error: unknown): unknown {
     }
   }
   const copy = Object.create(Object.getPrototypeOf(error) as object, fields) as Error;
-  (Error as { captureStackTrace?: (target: object) => void }).captureStackTrace?.(copy);
+  const frames = site?.stack;
+  if (frames !== undefined) {
+    // Defined, not assigned: from Node 24, an error's `stack` is an accessor that reads a slot
+    // only errors have, so a copied one reads `undefined` and ignores a write. A site may have
+    // no frames (`Error.stackTraceLimit = 0`): then the stack is the header alone.
+    const at = frames.indexOf('\n');
+    const stack = String(copy) + (at < 0 ? '' : frames.slice(at));
+    Object.defineProperty(copy, 'stack', { value: stack, writable: true, configurable: true });
+  }
   return copy;
 }
 
-/** The answer an entry holds, or `undefined` for text that is not one (another format, damaged): a miss. */
-function readEntry(text: unknown): Answer | undefined {
+/**
+ * The answer an entry holds, or `undefined` for text that is not one (another format, damaged):
+ * a miss. With `check`, its result as `check` gives it, and a result `check` refuses is a miss too.
+ */
+function readEntry(text: unknown, check?: Check): Answer | undefined {
   try {
     const entry = JSON.parse(text as string) as { v?: unknown; s?: unknown; t?: unknown; d?: unknown };
     const { v, s, t, d } = entry;
-    if (v === ENTRY_FORMAT && typeof s == 'number' && typeof t == 'number' && 'd' in entry) {
-      return { data: d, status: s, storedAt: t, text: text as string };
+    // A status an answer has (a 2xx, whole: `new Response` throws on some others), a time, a result.
+    if (v === ENTRY_FORMAT && Number.isInteger(s) && (s as number) > 199 && (s as number) < 300 && typeof t == 'number' && 'd' in entry) {
+      // A checked result's copies, for joined callers, are made from it, not from the text.
+      const status = s as number;
+      return check ? { data: check(d, status), status, storedAt: t } : { data: d, status, storedAt: t, text: text as string };
     }
   } catch {
-    // not an entry
+    // not an entry, or not one this client answers with
   }
   return undefined;
 }
@@ -221,8 +279,10 @@ export function createCache(config: CacheConfig): Cache {
   const showsToken = (text: string) => shown.some((form) => text.includes(form));
   const stats = { hits: 0, misses: 0, coalesced: 0 };
   const hits = new WeakSet<object>();
-  /** Invalidations so far: a flight that saw one begin after it stores nothing. */
-  let generation = 0;
+  /** The epoch each result's request was sent under (`epochOf`). */
+  const epochs = new WeakMap<object, string>();
+  /** Whether the entries are this client's own (its in-process store): checked when stored, not again when read. */
+  const own = options?.store === undefined;
   let scope: string | undefined;
   const scoped = tokenIdentity(config.baseUrl, token).then((identity) => (scope = identity));
   /** While the store rests after failures (0.5 s, doubling to 8 s), calls answer from the service alone. */
@@ -268,14 +328,15 @@ export function createCache(config: CacheConfig): Cache {
     request: OutgoingRequest,
     mode: CacheMode,
     load: Load,
+    check: Check,
     /** The store's answer when `read` asked it already (a promise, from a store that answers later), else `false`. */
     asked: string | undefined | Promise<string | undefined> | false,
   ): Promise<Answer> {
-    const started = generation;
     const signal = flight.controller?.signal;
     const claims = mode == 'default' && store?.claim !== undefined;
     try {
-      const full = store ? `${scope ?? (await scoped)}:${key}` : '';
+      const scopeOf = store ? (scope ?? (await scoped)) : '';
+      const full = `${scopeOf}:${key}`;
       if (mode == 'default' && store) {
         const waitMs = request.options.timeout ?? config.timeout;
         const lookup =
@@ -284,21 +345,25 @@ export function createCache(config: CacheConfig): Cache {
             : claims
               ? ask((it) => it.claim!(full, waitMs, signal), waitMs + STORE_TIMEOUT_MS)
               : ask((it) => it.get(full));
-        const found = readEntry(await lookup);
+        const found = readEntry(await lookup, own ? undefined : check);
         if (found) return found;
       }
+      // The fence, read before the request goes: once an invalidation runs, anywhere, the store
+      // refuses an answer sent under an older epoch.
+      const epoch = store && mode != 'no-store' ? await ask((it) => it.epoch(scopeOf)) : undefined;
+      if (!signal?.aborted) stats.misses++; // the request sent, counted once, whoever takes its answer
       let answer: Answer;
       try {
         const { data, response } = await load(signal);
-        answer = { data, response, status: response.status };
+        answer = { data, response, status: response.status, epoch };
       } catch (error) {
         if (claims) void ask((it) => it.release?.(full));
         throw error;
       }
-      // Kept unless the call asked not to, an invalidation came since it began, or it shows the
-      // token (a service that echoes it); a claim not ended by a `set` is given up.
-      const text = store && mode != 'no-store' && generation == started ? (answer.text = entryText(answer)) : '';
-      if (text && !showsToken(text)) void ask((it) => it.set(full, text, ttlMs));
+      // Kept unless the call asked not to, the store gave no epoch, or it shows the token (a
+      // service that echoes it); a claim not ended by a `set` is given up.
+      const text = epoch !== undefined ? (answer.text = entryText(answer)) : '';
+      if (text && !showsToken(text)) void ask((it) => it.set(full, text, ttlMs, epoch!));
       else if (claims) void ask((it) => it.release?.(full));
       return answer;
     } finally {
@@ -307,7 +372,14 @@ export function createCache(config: CacheConfig): Cache {
     }
   }
 
-  function join(flight: Flight, flightKey: string, request: OutgoingRequest, load: Load, joined: boolean): Promise<WithResponse<unknown>> {
+  function join(
+    flight: Flight,
+    flightKey: string,
+    request: OutgoingRequest,
+    load: Load,
+    /** For a call that joined a flight already out: where it was called from. */
+    joined?: { stack?: string },
+  ): Promise<WithResponse<unknown>> {
     const { signal } = request.options;
     flight.callers++;
     return new Promise((resolve, reject) => {
@@ -330,18 +402,23 @@ export function createCache(config: CacheConfig): Cache {
         (answer) => {
           if (!waiting) return;
           const isHit = answer.response === undefined;
-          stats[isHit ? 'hits' : joined ? 'coalesced' : 'misses']++;
+          if (isHit) stats.hits++;
+          else if (joined) stats.coalesced++;
           // With more than one caller, the text is made before the result is handed to anyone.
           if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
           const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
           flight.handed = true;
           leave();
-          resolve(isHit ? hit(data, answer, request.accept) : { data, response: answer.response! });
+          const result = isHit ? hit(data, answer, request.accept) : { data, response: answer.response! };
+          if (answer.epoch !== undefined) epochs.set(result, answer.epoch);
+          resolve(result);
         },
         (error: unknown) => {
           if (!waiting) return;
-          stats[joined ? 'coalesced' : 'misses']++;
-          const own = flight.handed ? ownCopy(error) : error;
+          if (joined) stats.coalesced++;
+          // A joined caller's is always a copy, with a stack from its own call, even when the
+          // caller that started the flight left first.
+          const own = flight.handed || joined ? ownCopy(error, joined) : error;
           flight.handed = true;
           leave();
           reject(own);
@@ -350,7 +427,7 @@ export function createCache(config: CacheConfig): Cache {
     });
   }
 
-  function read(request: OutgoingRequest, load: Load): Promise<WithResponse<unknown>> {
+  function read(request: OutgoingRequest, load: Load, check: Check, method?: Caller): Promise<WithResponse<unknown>> {
     const { options } = request;
     const key = `${request.endpoint}:${request.path}${request.query}`;
     // Not shared: writes, calls with headers (see `RequestOptions.headers`), calls already aborted
@@ -358,22 +435,27 @@ export function createCache(config: CacheConfig): Cache {
     if (request.method != 'GET' || options.headers || options.signal?.aborted || showsToken(key)) {
       return load(options.signal);
     }
+    // A health probe reports the state now: its own request, never shared, never stored.
+    if (request.probe) {
+      stats.misses++;
+      return load(options.signal);
+    }
     const mode = options.cache ?? 'default';
     const flightKey = `${key} ${options.timeout} ${options.maxRetries}`;
     const current = mode == 'default' ? flights.get(flightKey) : undefined;
-    if (current) return join(current, flightKey, request, load, true);
+    if (current) return join(current, flightKey, request, load, callSite(method ?? read));
     // A store that answers at once (the in-process one) answers a hit here, with no flight; a
     // later answer (a promise) is the flight's to await.
     const asked = mode == 'default' && scope !== undefined && !store?.claim && ask((it) => it.get(`${scope}:${key}`));
-    const entry = typeof asked == 'string' ? readEntry(asked) : undefined;
+    const entry = typeof asked == 'string' ? readEntry(asked, own ? undefined : check) : undefined;
     if (entry) {
       stats.hits++;
       return Promise.resolve(hit(entry.data, entry, request.accept));
     }
     const flight: Flight = { answer: undefined!, controller: options.signal && new AbortController(), callers: 0 };
-    flight.answer = fly(flight, flightKey, key, request, mode, load, asked);
+    flight.answer = fly(flight, flightKey, key, request, mode, load, check, typeof asked == 'string' ? undefined : asked);
     flights.set(flightKey, flight);
-    return join(flight, flightKey, request, load, false);
+    return join(flight, flightKey, request, load);
   }
 
   const control: ClientCache = {
@@ -385,7 +467,6 @@ export function createCache(config: CacheConfig): Cache {
         );
       }
       const level = prefix && prefix + (kind == 'method' ? ':' : '.');
-      generation++;
       for (const key of flights.keys()) if (key.startsWith(level)) flights.delete(key);
       if (!store) return;
       try {
@@ -404,12 +485,13 @@ export function createCache(config: CacheConfig): Cache {
 
   return {
     read,
-    remember(name, path, data) {
+    remember(name, path, data, epoch) {
       const key = `${name}:${path}`;
       const text = entryText({ status: 200, data });
-      if (scope && !showsToken(key + text)) void ask((it) => it.set(`${scope}:${key}`, text, ttlMs));
+      if (scope && !showsToken(key + text)) void ask((it) => it.set(`${scope}:${key}`, text, ttlMs, epoch));
     },
     isHit: (result) => hits.has(result),
+    epochOf: (result) => epochs.get(result),
     enabled: !!store,
     control,
   };

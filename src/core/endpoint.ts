@@ -96,6 +96,8 @@ export interface Endpoint<Method = unknown, Verb extends HttpMethod = HttpMethod
   readonly auth: boolean;
   /** Retries when neither the call nor the client says otherwise; `undefined`: the client's. */
   readonly maxRetries: number | undefined;
+  /** A health probe: never cached nor shared (it reports the state now). */
+  readonly probe: boolean | undefined;
   /** How `watch()` tells a list's items apart and finds new ones (lists only). */
   readonly watch: WatchKeys | undefined;
   /** The GET that answers one of a list's items (lists only): the cache keeps a watch's items as its answers. */
@@ -110,6 +112,8 @@ export interface EndpointSettings {
   auth?: boolean;
   /** Default retries for this request, e.g. 0 for a health probe that should report at once. */
   maxRetries?: number;
+  /** A health probe (default false): its answer is never cached nor shared with another call. */
+  probe?: boolean;
   /** A list's watch keys: its id field and, when its items carry one, its time field. */
   watch?: WatchKeys;
   /**
@@ -164,6 +168,7 @@ function define<Method, Verb extends HttpMethod>(
     body,
     auth: settings.auth ?? true,
     maxRetries: settings.maxRetries,
+    probe: settings.probe,
     watch: settings.watch,
     itemGet: settings.itemGet,
   };

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise';
 import { buildPath, checkRequestOptions, listQuery } from './arguments';
-import type { Cache } from './cache';
+import type { Cache, Caller } from './cache';
 import type { Endpoint } from './endpoint';
 import type { ListParams } from './types';
 import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './errors';
@@ -41,8 +41,8 @@ export interface CallerConfig {
   siblingName(name: string, endpoint: Endpoint): string;
 }
 
-/** Calls `endpoint`, the client method `name` (`members.get`), with a method's arguments. */
-export type Call = (endpoint: Endpoint, name: string, args: readonly unknown[]) => APIPromise<unknown>;
+/** Calls `endpoint`, the client method `name` (`members.get`), with a method's arguments; `method` is the one called. */
+export type Call = (endpoint: Endpoint, name: string, args: readonly unknown[], method?: Caller) => APIPromise<unknown>;
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 
@@ -63,7 +63,7 @@ const UsableEnvelope = looseObject({
 export function createCaller(config: CallerConfig): Call {
   const warnedEndpoints = new Set<Endpoint>();
 
-  const call: Call = (endpoint, name, args) => {
+  const call: Call = (endpoint, name, args, method) => {
     const parts = splitArgs(endpoint, args);
     let request: OutgoingRequest;
     try {
@@ -77,20 +77,28 @@ export function createCaller(config: CallerConfig): Call {
       const failed: PagePromise<unknown> = new PagePromise(rejected, () => failed, error);
       return failed;
     }
-    if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request));
-    return listPromise(endpoint, request, parts.listParams ?? {}, parts.pathArgs);
+    if (endpoint.kind !== 'page') return new APIPromise(fetchData(endpoint, request, method));
+    return listPromise(endpoint, request, parts.listParams ?? {}, parts.pathArgs, method);
   };
 
   // The body is read inside the send, so the call's trace ends after its schema was checked. The
   // cache calls `load` once per flight, with the flight's signal; or with the caller's own,
-  // already aborted, to have the door reject it as any aborted call.
-  const fetchData = (endpoint: Endpoint, request: OutgoingRequest): Promise<WithResponse<unknown>> =>
-    config.cache.read(request, (signal) =>
-      config.send(signal === request.options.signal ? request : { ...request, options: { ...request.options, signal } }, (received) => ({
-        data: readBody(endpoint, request, received),
-        response: received.response,
-      })),
+  // already aborted, to have the door reject it as any aborted call. A hit from a store others
+  // write to goes through the same checks as a body.
+  const fetchData = (endpoint: Endpoint, request: OutgoingRequest, method?: Caller): Promise<WithResponse<unknown>> =>
+    config.cache.read(
+      request,
+      (signal) =>
+        config.send(signal === request.options.signal ? request : { ...request, options: { ...request.options, signal } }, (received) => ({
+          data: readBody(endpoint, request, received),
+          response: received.response,
+        })),
+      (data, status) => checkParsed(endpoint, data, { method: request.method, path: request.path, status }),
+      method,
     );
+
+  /** Each item of a page the service answered, with the cache's epoch for it: what a watch may keep as its `get`'s answer. */
+  const itemEpochs = new WeakMap<object, string>();
 
   /** Pages the cache answered: too old, perhaps, for a watch to start from. */
   const cachedPages = new WeakSet<object>();
@@ -105,6 +113,7 @@ export function createCaller(config: CallerConfig): Call {
     request: OutgoingRequest,
     params: ListParams,
     pathArgs: readonly unknown[],
+    method?: Caller,
   ): PagePromise<unknown> {
     const again = (overrides: ListParams, signal?: AbortSignal, cache = request.options.cache) => {
       const merged = { ...params, ...overrides };
@@ -126,9 +135,11 @@ export function createCaller(config: CallerConfig): Call {
       // The item stands for its `get`'s answer: the cache keeps it there.
       yielded: itemGet && ((item) => rememberItem(request.endpoint, itemGet, endpoint, pathArgs, source.keys.id, item)),
     };
-    const pages = fetchData(endpoint, request).then((result) => {
+    const pages = fetchData(endpoint, request, method).then((result) => {
       const page = new Page(result.data as PageEnvelope<unknown>, fetchPage);
       if (config.cache.isHit(result)) cachedPages.add(page);
+      const epoch = itemGet && config.cache.epochOf(result);
+      if (epoch) for (const item of page.data) if (typeof item == 'object' && item) itemEpochs.set(item, epoch);
       return { data: page, response: result.response };
     });
     return new PagePromise(pages, fetchPage, source);
@@ -136,8 +147,9 @@ export function createCaller(config: CallerConfig): Call {
 
   /**
    * Stores a list's item as the answer of its `get`: the get's path takes the list's path
-   * parameters by name, and the item's id as its last. An item whose id cannot make a path is
-   * left out.
+   * parameters by name, and the item's id as its last. Left out: an item whose id cannot make a
+   * path, and one not fetched by this client under a known epoch (a fleet's item, fetched by
+   * another process at a time no invalidation here can be ordered against).
    */
   function rememberItem(
     listName: string,
@@ -147,7 +159,8 @@ export function createCaller(config: CallerConfig): Call {
     idKey: string,
     item: unknown,
   ): void {
-    if (!config.cache.enabled) return;
+    const epoch = typeof item == 'object' && item ? itemEpochs.get(item) : undefined;
+    if (epoch === undefined) return;
     const named = new Map<string, unknown>();
     list.parts.filter((part) => typeof part !== 'string').forEach((part, index) => named.set(part.name, listArgs[index]));
     const params = itemGet.parts.filter((part) => typeof part !== 'string');
@@ -158,7 +171,7 @@ export function createCaller(config: CallerConfig): Call {
         itemGet.parts,
         params.map((part) => (part === last ? id : named.get(part.name))),
       );
-      config.cache.remember(config.siblingName(listName, itemGet), path, item);
+      config.cache.remember(config.siblingName(listName, itemGet), path, item, epoch);
     } catch {
       // an id that is no path segment: nothing to keep
     }
@@ -178,6 +191,11 @@ export function createCaller(config: CallerConfig): Call {
         issues: [],
       });
     }
+    return checkParsed(endpoint, body, target);
+  }
+
+  /** A parsed body as the validation mode gives it; a page's envelope checked whatever the mode. */
+  function checkParsed(endpoint: Endpoint, body: unknown, target: RequestTarget & { status: number }): unknown {
     const checked = validate(endpoint, body, target);
     if (endpoint.kind === 'page') {
       const usable = UsableEnvelope.safeParse(checked);
@@ -240,6 +258,7 @@ function describeRequest(endpoint: Endpoint, name: string, args: Arguments, hasT
     auth: endpoint.auth,
     accept: endpoint.kind === 'text' ? 'text/plain' : 'application/json',
     maxRetries: endpoint.maxRetries,
+    probe: endpoint.probe,
     options: checkRequestOptions(args.options),
   };
 }

@@ -55,6 +55,8 @@ export interface OutgoingRequest extends RequestTarget {
   accept: string;
   /** The endpoint's own default retries, if it has one; else the client's apply. */
   maxRetries: number | undefined;
+  /** A health probe: it reports the state now, so it is never cached nor shared. */
+  probe: boolean | undefined;
   options: RequestOptions;
 }
 

@@ -45,7 +45,8 @@ function levelsOf(method: string): string[] {
  * answer, 10 ms then doubling up to 100 ms, for `lockMs` at most, then send their own).
  * `client.cache.invalidate()` reaches every process's view at once: it bumps a generation in
  * Redis, so entries stored before it are misses everywhere (O(1), no `KEYS` nor `SCAN`; the
- * stale entries expire with their TTL). Entries expire after the client's `ttlMs` (`PX`);
+ * stale entries expire with their TTL), and an answer any process fetched before it is not
+ * stored after it (the store's epoch, checked in the same script as the write). Entries expire after the client's `ttlMs` (`PX`);
  * `maxEntries` is not for this store: bound its memory with Redis's own `maxmemory` and an
  * eviction policy (`volatile-lru` evicts only what has a TTL, every entry here). Keys hold the
  * token's identity (a hash), values the answers: nothing of the token. `redis` is a connected
@@ -75,16 +76,21 @@ export function redisCacheStore(redis: RedisClient, options: RedisCacheStoreOpti
   const id = Math.random().toString(36).slice(2);
   let claims = 0;
 
+  /** The hash tag and start of every key of `scope`. */
+  const base = (scope: string) => {
+    if (!scope || scope.includes(':')) throw new InvalidArgumentError('a cache scope is the part of a key before its first ":"');
+    return `${prefix}{${scope}}:`;
+  };
   /** Runs `op` on `key` (`<scope>:<method>:<path and query>`). */
-  const call = (op: string, key: string, owner = '', ms = 0, value = '') => {
+  const call = (op: string, key: string, owner = '', ms = 0, value = '', epoch = '') => {
     const scope = key.slice(0, key.indexOf(':'));
     const rest = key.slice(scope.length + 1);
     const method = rest.slice(0, rest.indexOf(':'));
     if (!scope || !method) throw new InvalidArgumentError('a cache key reads <scope>:<method>:<path and query>');
-    const base = `${prefix}{${scope}}:`;
+    const keys = base(scope);
     // Each round trip bounded: a claim's wait is long, but no one step of it may hang on Redis.
     return withTimeout(
-      () => run([`${base}gen`, `${base}e:${rest}`, `${base}c:${rest}`], [op, owner, String(ms), value, ...levelsOf(method)]),
+      () => run([`${keys}gen`, `${keys}e:${rest}`, `${keys}c:${rest}`], [op, owner, String(ms), value, epoch, ...levelsOf(method)]),
       STORE_TIMEOUT_MS,
     );
   };
@@ -96,13 +102,14 @@ export function redisCacheStore(redis: RedisClient, options: RedisCacheStoreOpti
 
   return {
     get: async (key) => ((await call('get', key)) as string | null) ?? undefined,
-    set: async (key, value, ttlMs) => void (await call('set', key, ended(key), ttlMs, value)),
+    set: async (key, value, ttlMs, epoch) => void (await call('set', key, ended(key), ttlMs, value, epoch)),
     release: async (key) => void (await call('release', key, ended(key))),
     async invalidate(prefixOfKeys) {
       const scope = prefixOfKeys.slice(0, prefixOfKeys.indexOf(':'));
       if (!scope) throw new InvalidArgumentError('an invalidation prefix reads <scope>:<level>');
-      await run([`${prefix}{${scope}}:gen`], ['invalidate', '', '0', '', prefixOfKeys.slice(scope.length + 1)]);
+      await run([`${base(scope)}gen`], ['invalidate', '', '0', '', '', prefixOfKeys.slice(scope.length + 1)]);
     },
+    epoch: async (scope) => String(await withTimeout(() => run([`${base(scope)}gen`], ['epoch']), STORE_TIMEOUT_MS)),
     async claim(key, waitMs, signal) {
       const bound = Math.min(lockMs, waitMs);
       const owner = `${id}:${claims++}`;

@@ -2,10 +2,11 @@ import { get, text } from '../core/endpoint';
 import { HealthStatus, Metrics, ReadinessStatus } from './schemas';
 
 /**
- * Probes carry no token, and are not retried unless the call asks (`{ maxRetries }`): a probe
- * should report the state now, not after backing off through a 503.
+ * Probes carry no token, are not retried unless the call asks (`{ maxRetries }`), and are never
+ * cached nor shared with another call: a probe should report the state now, not after backing
+ * off through a 503, nor as it was when another call or process asked.
  */
-const probe = { auth: false, maxRetries: 0 };
+const probe = { auth: false, maxRetries: 0, probe: true };
 
 /** Health, liveness, readiness and metrics of the service. */
 export const health = {
