@@ -46,7 +46,7 @@ export interface RedisFleetOptions {
  * import { redisFleet, redisRateLimitStore } from 'community-server-sdk/redis';
  *
  * const redis = new Redis(process.env.REDIS_URL!);
- * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis) });
+ * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis, { prefix: 'my-bot:budget:' }) });
  * const fleet = redisFleet(redis, { prefix: 'my-bot:watch:' });
  * for await (const log of client.logs.list({ pageSize: 50 }).watch({ fleet, intervalMs: 5_000 })) console.log(log.text);
  */
