@@ -16,6 +16,7 @@
  * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis, { prefix: 'my-bot:budget:' }) });
  * @module community-server-sdk/redis
  */
+import { checkOptions } from './core/arguments';
 import { InvalidArgumentError } from './core/errors';
 import type { RateLimitStore } from './core/rate-limit-store';
 import { checkRedisClient, scriptRunner, type RedisClient } from './redis/connection';
@@ -63,6 +64,9 @@ export interface RedisRateLimitStoreOptions {
  */
 export function redisRateLimitStore(redis: RedisClient, options: RedisRateLimitStoreOptions = {}): RateLimitStore {
   checkRedisClient(redis, 'redisRateLimitStore');
+  // A prefix passed bare, or misnamed (ioredis's `keyPrefix`), would leave this store on the
+  // default prefix: a budget of its own, beside the fleet's.
+  checkOptions(options ?? undefined, ['prefix', 'leaseMs'], 'redisRateLimitStore');
   const { prefix = 'community-server-sdk:rate-limit:', leaseMs = 120_000 } = options ?? {};
   if (typeof prefix !== 'string') throw new InvalidArgumentError('prefix must be a string');
   if (!Number.isSafeInteger(leaseMs) || leaseMs < 1) throw new InvalidArgumentError('leaseMs must be whole ms >= 1');

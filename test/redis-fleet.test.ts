@@ -561,6 +561,17 @@ describe('arguments', () => {
     }
   });
 
+  it("issue 30, attack: redisFleet options that are not an object, or name an option it does not have (ioredis's keyPrefix), are refused: the fleet would use the default prefix, apart from the rest", () => {
+    const ioredis = new Redis({ lazyConnect: true });
+    cleanups.push(() => ioredis.disconnect());
+    expect(() => redisFleet(ioredis, 'my-bot:watch:' as never)).toThrow(InvalidArgumentError);
+    expect(() => redisFleet(ioredis, 'my-bot:watch:' as never)).toThrow('redisFleet options must be an object, got a string');
+    expect(() => redisFleet(ioredis, { keyPrefix: 'my-bot:' } as never)).toThrow(
+      'unknown redisFleet option "keyPrefix" (known: prefix, maxLength)',
+    );
+    expect(() => redisFleet(ioredis, null as never)).not.toThrow(); // as undefined: the defaults
+  });
+
   it('bad fleet options are InvalidArgumentError naming them, before any request of the watch', async () => {
     const mock = createMockApi({ seed: 1 });
     let requests = 0;
