@@ -321,6 +321,33 @@ describe('issue 30 #2: one live process per consumer name', () => {
   }, 30_000);
 });
 
+describe("issue 30, attack: 'once' and a watch that ends", () => {
+  it("an item a watch's last step took after the watch ended (it never reached the loop) goes to another process at once, not after a liveness", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const [poller, leaving] = await members(2, mock, redis.url);
+    const way = await pausable(redis.url);
+    leaving!.redis = await connect('ioredis', way.url);
+    const prefix = 'test:once-late-step:';
+    const stays = watchLogs(poller!, prefix, { delivery: 'once' }); // polls; its loop asks for nothing yet
+    await polling(redis.url, prefix);
+    const leaves = watchLogs(leaving!, prefix, { delivery: 'once' });
+    const [first] = addLogs(mock.mock, 1);
+    expect((await nextOf(leaves)).id).toBe(first); // its loop has it; the watch goes on
+    way.pause();
+    const [second] = addLogs(mock.mock, 1);
+    await sleep(300); // published
+    const next = leaves.next(); // its step asks for the next item: held on the way to Redis
+    await sleep(50);
+    await leaves.return(); // the watch ends; its leaving step follows the held one
+    expect(await next).toEqual({ done: true, value: undefined });
+    way.resume(); // Redis hands the second item to the watch that ended, then takes its leaving step
+    const resumed = Date.now();
+    expect((await nextOf(stays)).id).toBe(second);
+    expect(Date.now() - resumed, 'not after the liveness of the one that ended (2 s)').toBeLessThan(1_000);
+  }, 30_000);
+});
+
 describe('a watch that falls behind the stream', () => {
   it("'every': one that did not ask for items while the stream was trimmed past it gets every item all the same, and a warning", async (context) => {
     const redis = skipWithoutRedis(context);

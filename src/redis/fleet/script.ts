@@ -48,8 +48,9 @@
  *   (every item published has been handed out). A group lost with Redis's data is made
  *   again from the stream's start (its entries are all new since).
  * - `leave token ack saved`: gives the lease up if `token` holds it; then, unless another owner
- *   holds the name, frees it, a `'once'` watcher acknowledges `ack` and, with nothing pending,
- *   leaves the group; a named `'every'` watcher saves its position.
+ *   holds the name, frees it, a `'once'` watcher acknowledges `ack`, hands back what is still
+ *   pending (made idle, its consumer no longer alive: the next watcher to ask takes it) and, with
+ *   nothing pending, leaves the group; a named `'every'` watcher saves its position.
  * @module
  */
 
@@ -72,9 +73,9 @@ local function lastId()
   local last = redis.call('XREVRANGE', stream, '+', '-', 'COUNT', 1)
   return last[1] and last[1][1] or '0-0'
 end
-local function pendingOf(consumer)
-  local pending = redis.pcall('XPENDING', stream, group, '-', '+', 1, consumer)
-  return pending.err and 0 or #pending
+local function pendingOf(consumer, count)
+  local pending = redis.pcall('XPENDING', stream, group, '-', '+', count, consumer)
+  return pending.err and {} or pending
 end
 local function forget(consumer)
   redis.pcall('XGROUP', 'DELCONSUMER', stream, group, consumer)
@@ -114,7 +115,7 @@ if op == 'tick' then
     redis.call('PEXPIRE', alive, week)
     local all = redis.call('HGETALL', alive)
     for i = 1, #all, 2 do
-      if tonumber(all[i + 1]) < t and (redis.call('EXISTS', stream) == 0 or pendingOf(all[i]) == 0) then forget(all[i]) end
+      if tonumber(all[i + 1]) < t and #pendingOf(all[i], 1) == 0 then forget(all[i]) end
     end
   end
   if token == '' then return {''} end
@@ -187,7 +188,7 @@ if op == 'once' then
     for _, p in ipairs(redis.call('XPENDING', stream, group, 'IDLE', aliveMs, '-', '+', 10)) do
       if p[2] ~= me and tonumber(redis.call('HGET', alive, p[2]) or '0') < t then
         local claimed = take(redis.call('XCLAIM', stream, group, me, 0, p[1]))
-        if pendingOf(p[2]) == 0 then forget(p[2]) end
+        if #pendingOf(p[2], 1) == 0 then forget(p[2]) end
         if claimed then break end
       end
     end
@@ -206,9 +207,12 @@ if op == 'leave' then
   if ARGV[6] ~= '' and redis.call('GET', lease) == ARGV[6] then redis.call('DEL', lease) end
   if not mine then return 0 end
   if owner ~= '' then redis.call('HDEL', names, name) end
-  if delivery == 'once' and redis.call('EXISTS', stream) == 1 then
-    if ARGV[7] ~= '' then redis.call('XACK', stream, group, ARGV[7]) end
-    if pendingOf(me) == 0 then forget(me) end
+  if delivery == 'once' then
+    if ARGV[7] ~= '' then redis.pcall('XACK', stream, group, ARGV[7]) end
+    -- Still pending: handed by a step whose answer the ended watch did not read. Back to the
+    -- fleet now (idle, its consumer gone), not once a liveness has passed.
+    for _, p in ipairs(pendingOf(me, 100)) do redis.call('XCLAIM', stream, group, me, 0, p[1], 'IDLE', week) end
+    if #pendingOf(me, 1) == 0 then forget(me) else redis.call('HDEL', alive, me) end
   end
   save(ARGV[8])
   return 0
