@@ -234,6 +234,13 @@ describe('a named consumer', () => {
 });
 
 describe('issue 30 #2: a consumer name held by a live process', () => {
+  /** Starts a process watching `logs` under `consumer`, and waits until the list is polled. */
+  async function polledBy(bench: WatchBench, name: string, consumer: string): Promise<WatchProcess> {
+    const started = bench.start(name, { lists: ['logs'], intervalMs, consumer });
+    await started.ready;
+    await until(() => bench.polls(0, Infinity, 'logs').length > 0, 30_000, 'a poller');
+    return started;
+  }
   const inUse = /InvalidArgumentError: watch of GET \/api\/v1\/server\/logs: consumer "shard-0" is in use by another live process/;
 
   it("'once': a second live process under the same name is refused with a clear error, and each item reaches one process (3 processes, two named shard-0, 20 logs)", async (context) => {
@@ -265,9 +272,7 @@ describe('issue 30 #2: a consumer name held by a live process', () => {
 
   it("'every': a second live process under the same name is refused, and gets nothing; the first goes on", async (context) => {
     const bench = await setUp(context, 'name-clash-every');
-    const first = bench.start('first shard-0', { lists: ['logs'], intervalMs, consumer: 'shard-0' });
-    await first.ready;
-    await until(() => bench.polls(0, Infinity, 'logs').length > 0, 30_000, 'a poller');
+    const first = await polledBy(bench, 'first shard-0', 'shard-0');
     const second = bench.start('second shard-0', { lists: ['logs'], intervalMs, consumer: 'shard-0', library: 'redis' });
     await second.ready;
     const added = trickle(bench, 100);
@@ -282,9 +287,7 @@ describe('issue 30 #2: a consumer name held by a live process', () => {
 
   it("'every': restarted under the same name after SIGKILL, a process resumes once the dead one's liveness lapses, missing nothing", async (context) => {
     const bench = await setUp(context, 'name-restart-every');
-    const killed = bench.start('worker-a', { lists: ['logs'], intervalMs, consumer: 'worker-a' });
-    await killed.ready;
-    await until(() => bench.polls(0, Infinity, 'logs').length > 0, 30_000, 'a poller');
+    const killed = await polledBy(bench, 'worker-a', 'worker-a');
     const added = trickle(bench, 100);
     await until(() => killed.items.length >= 5, 20_000, 'items at worker-a');
     await killed.kill();
