@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { compactLuaPlugin } from './scripts/compact-lua';
 import { guardPeers } from './scripts/peer-guard';
 
 const shared: Options = {
@@ -16,6 +17,8 @@ const shared: Options = {
   },
   target: 'es2022',
   sourcemap: true,
+  // The redis entry's Lua scripts ship without indentation and comment lines (see the plugin).
+  esbuildPlugins: [compactLuaPlugin],
   // tsup 8 passes options TypeScript 6 deprecates; the d.ts build only needs them tolerated.
   // Node's types are for `mock/node` alone; `tsc -p tsconfig.json` keeps them out of the rest.
   dts: { compilerOptions: { ignoreDeprecations: '6.0', types: ['node'] } },

@@ -2,7 +2,8 @@
  * One process of a watching fleet (test/redis-fleet-processes.test.ts, bench/fleet-watch.ts): a
  * client of the HTTP mock, its rate-limit budget in Redis, watches `lists` on a `redisFleet`
  * (or alone, `fleet: false`: the one-watcher baseline) and prints one JSON line per item its
- * loops are given, `{ list, id, at }` (`at`: `Date.now()` in the loop). Its requests carry
+ * loops are given, `{ list, id, at }` (`at`: `Date.now()` in the loop), and one line for a
+ * watch that ends with an error, `{ list, error }` (its name and message). Its requests carry
  * `x-fleet-worker: <name>`, so the mock tells who polled. It prints `ready` once its watches
  * are made; "stop" on stdin ends them (`return()`), then it prints `stopped` and exits.
  * Argument: `{ baseUrl, token, redisUrl, library, lists, intervalMs, delivery, consumer, prefix,
@@ -67,9 +68,13 @@ const feeds = argument.lists.map((list) => ({
   feed: (client as unknown as Lists)[list]!.list({ pageSize: 20 }).watch({ intervalMs: argument.intervalMs, ...options }),
 }));
 const loops = feeds.map(async ({ list, feed }) => {
-  for await (const item of feed) {
-    process.stdout.write(`${JSON.stringify({ list, id: item.id ?? item.userId, at: Date.now() })}\n`);
-    if (argument.handleMs) await new Promise((resolve) => setTimeout(resolve, argument.handleMs));
+  try {
+    for await (const item of feed) {
+      process.stdout.write(`${JSON.stringify({ list, id: item.id ?? item.userId, at: Date.now() })}\n`);
+      if (argument.handleMs) await new Promise((resolve) => setTimeout(resolve, argument.handleMs));
+    }
+  } catch (error) {
+    process.stdout.write(`${JSON.stringify({ list, error: `${(error as Error).name}: ${(error as Error).message}` })}\n`);
   }
 });
 process.stdout.write('ready\n');

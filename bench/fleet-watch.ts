@@ -40,6 +40,8 @@ export interface WatchProcess {
   readonly name: string;
   /** What its loops were given, in order. */
   readonly items: Delivered[];
+  /** The errors its watches ended with (`name: message`), in order. */
+  readonly errors: string[];
   /** Its watches are made. */
   readonly ready: Promise<void>;
   /** Ends its watches (`return()`) and waits for it to exit. */
@@ -124,6 +126,7 @@ export async function watchBench(options: { redisUrl: string; prefix: string; ts
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       processes.push({ name, child, exited });
       const items: Delivered[] = [];
+      const errors: string[] = [];
       let ready!: () => void;
       let stopped!: () => void;
       const isReady = new Promise<void>((resolve) => (ready = resolve));
@@ -131,11 +134,16 @@ export async function watchBench(options: { redisUrl: string; prefix: string; ts
       lines.on('line', (line) => {
         if (line === 'ready') ready();
         else if (line === 'stopped') stopped();
-        else items.push(JSON.parse(line) as Delivered);
+        else {
+          const delivered = JSON.parse(line) as Delivered | { error: string };
+          if ('error' in delivered) errors.push(delivered.error);
+          else items.push(delivered);
+        }
       });
       return {
         name,
         items,
+        errors,
         ready: Promise.race([isReady, exited.then(() => Promise.reject(new Error(`watch process ${name} exited before it was ready`)))]),
         async stop() {
           child.stdin.write('stop\n');

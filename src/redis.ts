@@ -13,9 +13,10 @@
  * import { redisRateLimitStore } from 'community-server-sdk/redis';
  *
  * const redis = new Redis(process.env.REDIS_URL!);
- * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis) });
+ * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis, { prefix: 'my-bot:budget:' }) });
  * @module community-server-sdk/redis
  */
+import { checkOptions } from './core/arguments';
 import { InvalidArgumentError } from './core/errors';
 import type { RateLimitStore } from './core/rate-limit-store';
 import { checkRedisClient, scriptRunner, type RedisClient } from './redis/connection';
@@ -29,7 +30,7 @@ export type { FleetDelivery, WatchFleet } from './core/watch/fleet';
 /**
  * Options of {@link redisRateLimitStore}.
  * @example
- * const options: RedisRateLimitStoreOptions = { prefix: 'my-bot:rate-limit:', leaseMs: 120_000 };
+ * const options: RedisRateLimitStoreOptions = { prefix: 'my-bot:budget:', leaseMs: 120_000 };
  */
 export interface RedisRateLimitStoreOptions {
   /** Put before every key the store writes (default `community-server-sdk:rate-limit:`). */
@@ -59,10 +60,13 @@ export interface RedisRateLimitStoreOptions {
  * import { redisRateLimitStore } from 'community-server-sdk/redis';
  *
  * const redis = await createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }).on('error', (error) => console.error(error)).connect();
- * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis, { prefix: 'my-bot:' }) });
+ * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis, { prefix: 'my-bot:budget:' }) });
  */
 export function redisRateLimitStore(redis: RedisClient, options: RedisRateLimitStoreOptions = {}): RateLimitStore {
   checkRedisClient(redis, 'redisRateLimitStore');
+  // A prefix passed bare, or misnamed (ioredis's `keyPrefix`), would leave this store on the
+  // default prefix: a budget of its own, beside the fleet's.
+  checkOptions(options ?? undefined, ['prefix', 'leaseMs'], 'redisRateLimitStore');
   const { prefix = 'community-server-sdk:rate-limit:', leaseMs = 120_000 } = options ?? {};
   if (typeof prefix !== 'string') throw new InvalidArgumentError('prefix must be a string');
   if (!Number.isSafeInteger(leaseMs) || leaseMs < 1) throw new InvalidArgumentError('leaseMs must be whole ms >= 1');

@@ -252,6 +252,22 @@ describe('a program that runs until Ctrl-C ends cleanly on SIGINT, having printe
   );
 });
 
+describe('issue 30 #2: the sharded-bot recipe, two shards started alike (no SHARD_ID) at once', () => {
+  it('both run, neither refused its consumer name, and both end cleanly on SIGINT', async () => {
+    const recipe = recipes.find((candidate) => candidate.heading === 'Watches shared by the fleet' && candidate.kind === 'until-signal');
+    expect(recipe, 'the recipe of "Watches shared by the fleet"').toBeDefined();
+    if (!redis) {
+      if (process.env.CI) expect.fail(`redis-server is required in CI: ${redisMissing()}`);
+      return;
+    }
+    const shards = await Promise.all([0, 1].map(() => inProject(['--import', 'tsx', recipe!.file], { signalAfterOutput: true })));
+    for (const result of shards) {
+      expect(result, `${recipe!.file}:\n${result.stderr}`).toMatchObject({ code: 0 });
+      expect(result.stdout.trim().length).toBeGreaterThan(0);
+    }
+  }, 90_000);
+});
+
 describe('test recipes pass under vitest', () => {
   it.each(runnable('test'))(
     '%s (%s)',

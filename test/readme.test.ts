@@ -9,7 +9,7 @@
  * A block in any other language fails the test until this file learns to check it.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createMockApi } from 'community-server-sdk/mock';
@@ -22,6 +22,8 @@ const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
   scripts: Record<string, string>;
   bin: Record<string, string>;
   name: string;
+  peerDependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
 };
 const blocks = [...readFileSync(`${root}/README.md`, 'utf8').matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, lang, code], index) => ({
   lang: lang!,
@@ -154,5 +156,60 @@ describe('issue 23 #21: the README gives the fleet-fairness figure of the last b
     // And no other figure of it anywhere: the 1.33× of before, or any "most served got" but these.
     const told = [...readme.matchAll(/the most served got (\d\.\d\d)×/g)].map(([, figure]) => figure);
     expect(told.sort()).toEqual([client.median, fleet.median].sort());
+  });
+});
+
+describe("issue 30: the README's Redis recipes agree with each other and with package.json", () => {
+  it("#10: every rate-limit store of the README and of the redis entry's examples counts one budget: one prefix", () => {
+    const sources = [
+      `${root}/README.md`,
+      `${root}/src/redis.ts`,
+      ...readdirSync(`${root}/src/redis`, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => `${root}/src/redis/${file}`),
+    ];
+    const prefixes = sources.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const calls = [...text.matchAll(/redisRateLimitStore\((redis(?:, \{[^}]*\})?)\)/g)].map(([, args]) => args!);
+      const options = [...text.matchAll(/const \w+: RedisRateLimitStoreOptions = (\{[^}]*\})/g)].map(([, args]) => args!);
+      return [...calls, ...options].map((args) => `${file.slice(root.length)}: ${/prefix: '([^']*)'/.exec(args)?.[1] ?? '(the default)'}`);
+    });
+    expect(prefixes.length).toBeGreaterThan(6);
+    expect(prefixes.filter((found) => !found.endsWith(': my-bot:budget:'))).toEqual([]);
+  });
+
+  it('#11: the Redis clients the peer ranges admit are the majors the tests install, and the README asks for the same node-redis', () => {
+    /** The majors a range of `^x.y.z` alternatives admits, each with its floor. */
+    const floors = (range: string) =>
+      range.split('||').map((part) => {
+        const found = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(part.trim());
+        if (!found) throw new Error(`"${range}": this test reads ranges of ^x.y.z alternatives only; teach it this one`);
+        return { major: Number(found[1]), floor: `${found[1]}.${found[2]}` };
+      });
+    for (const name of ['ioredis', 'redis']) {
+      const admitted = floors(pkg.peerDependencies[name]!);
+      // What the tests run: the package itself, and any npm alias of it (`"redis-v5": "npm:redis@5.x.y"`).
+      const installed = Object.entries(pkg.devDependencies)
+        .filter(([dependency, version]) => dependency === name || version.startsWith(`npm:${name}@`))
+        .map(([, version]) => version.replace(`npm:${name}@`, ''));
+      expect(
+        installed.every((version) => /^\d+\.\d+\.\d+$/.test(version)),
+        `${name}: exact pins`,
+      ).toBe(true);
+      const tested = installed.map((version) => Number(version.split('.')[0]));
+      expect([...new Set(tested)].sort(), `${name}: majors tested`).toEqual(admitted.map(({ major }) => major).sort());
+      for (const version of installed) {
+        const [major, minor] = version.split('.').map(Number);
+        const { floor } = admitted.find((range) => range.major === major)!;
+        expect(minor! >= Number(floor.split('.')[1]), `${name}@${version} inside ^${floor}`).toBe(true);
+      }
+      const lock = JSON.parse(readFileSync(`${root}/node_modules/${name}/package.json`, 'utf8')) as { version: string };
+      expect(installed, `${name}: the version installed is the one pinned`).toContain(lock.version);
+    }
+    const readme = readFileSync(`${root}/README.md`, 'utf8').replace(/\s+/g, ' ');
+    const asked = [...readme.matchAll(/node-redis\)? (\d+\.\d+) or later/g)].map(([, version]) => version);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set([floors(pkg.peerDependencies.redis!)[0]!.floor]));
+    expect(readme).toContain(`the SDK's peer range is \`${pkg.peerDependencies.redis}\``);
   });
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compactLua, compactScriptModule } from '../scripts/compact-lua';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
@@ -84,4 +85,26 @@ it('the built entry names neither library', () => {
   for (const file of ['redis.js', 'redis.cjs']) {
     expect(readFileSync(`${root}/dist/${file}`, 'utf8')).not.toMatch(/["'](ioredis|redis|@redis\/client)["']/);
   }
+});
+
+it("carries each Lua script compacted (no line indented, none a comment alone): the source's script, and nothing else changed", () => {
+  const built = readFileSync(`${root}/dist/redis.js`, 'utf8');
+  for (const file of ['src/redis/script.ts', 'src/redis/cache-script.ts', 'src/redis/fleet/script.ts']) {
+    const source = readFileSync(`${root}/${file}`, 'utf8');
+    const lua = /`\n(local [\s\S]*?)\n`/.exec(compactScriptModule(source, file))![1]!;
+    expect(
+      lua.split('\n').filter((line) => /^\s|^--/.test(line)),
+      file,
+    ).toEqual([]);
+    expect(built, file).toContain(lua);
+    // The source's script, line for line, less its blanks and comments.
+    const original = /`\n(local [\s\S]*?)\n`/.exec(source)![1]!;
+    expect(compactLua(original).split('\n'), file).toEqual(
+      original
+        .split('\n')
+        .map((line) => line.trimStart())
+        .filter((line) => !line.startsWith('--')),
+    );
+  }
+  expect(() => compactScriptModule('export const NOT_LUA = `\nreturn 1\n`;', 'x.ts')).toThrow(/x.ts: no Lua script found/);
 });

@@ -1,10 +1,11 @@
 /**
  * What a suite against a real `redis-server` sets up (test/redis.test.ts, redis-cache, redis-fleet):
  * one throwaway server for the file (skipped with the reason where the binary is missing, failing
- * in CI), connections of either library that reconnect every 50 ms, and a list of what to close
+ * in CI), connections of either library that reconnect every 50 ms, a way to the server that can
+ * be cut off for a while (a process paused, or a network partition), and a list of what to close
  * after each test, last first.
  */
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net';
 import type { RedisClient } from 'community-server-sdk/redis';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
@@ -56,6 +57,45 @@ export function useRedis() {
       ioredis.on('error', () => {});
       closing.push({ close: () => ioredis.disconnect() });
       return ioredis;
+    },
+    /**
+     * A way to the server at `url` that `pause()` holds up both ways, as a network partition or
+     * a frozen process would: what is sent meanwhile waits, and arrives on `resume()`. Closed
+     * after the test.
+     */
+    pausable: async (url: string): Promise<{ url: string; pause(): void; resume(): void }> => {
+      const { port, hostname } = new URL(url);
+      const sockets: Socket[] = [];
+      /** What arrived while paused, to send on: each with the socket it goes to. */
+      const held: [Socket, Buffer][] = [];
+      let paused = false;
+      const proxy: Server = createServer((socket) => {
+        const upstream = connectTcp(Number(port), hostname);
+        for (const [from, to] of [
+          [socket, upstream],
+          [upstream, socket],
+        ] as const) {
+          sockets.push(from);
+          from.on('data', (chunk: Buffer) => (paused ? held.push([to, chunk]) : to.write(chunk)));
+          from.on('error', () => to.destroy());
+          from.on('close', () => to.destroy());
+        }
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      closing.push({
+        close: () => {
+          for (const socket of sockets) socket.destroy();
+          return new Promise((resolve) => proxy.close(resolve));
+        },
+      });
+      return {
+        url: `redis://127.0.0.1:${(proxy.address() as { port: number }).port}`,
+        pause: () => void (paused = true),
+        resume: () => {
+          paused = false;
+          for (const [to, chunk] of held.splice(0)) if (!to.destroyed) to.write(chunk);
+        },
+      };
     },
     /**
      * A client connection of either library, closed after the test. Both reconnect every 50 ms

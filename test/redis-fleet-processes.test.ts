@@ -232,3 +232,73 @@ describe('a named consumer', () => {
     expect(again.items[0]!.id).toBe(slow.items[0]!.id);
   }, 120_000);
 });
+
+describe('issue 30 #2: a consumer name held by a live process', () => {
+  /** Starts a process watching `logs` under `consumer`, and waits until the list is polled. */
+  async function polledBy(bench: WatchBench, name: string, consumer: string): Promise<WatchProcess> {
+    const started = bench.start(name, { lists: ['logs'], intervalMs, consumer });
+    await started.ready;
+    await until(() => bench.polls(0, Infinity, 'logs').length > 0, 30_000, 'a poller');
+    return started;
+  }
+  const inUse = /InvalidArgumentError: watch of GET \/api\/v1\/server\/logs: consumer "shard-0" is in use by another live process/;
+
+  it("'once': a second live process under the same name is refused with a clear error, and each item reaches one process (3 processes, two named shard-0, 20 logs)", async (context) => {
+    const bench = await setUp(context, 'name-clash-once');
+    const options = { lists: ['logs'], intervalMs, delivery: 'once' as const };
+    const first = bench.start('first shard-0', { ...options, consumer: 'shard-0' });
+    const other = bench.start('shard-1', { ...options, consumer: 'shard-1', library: 'redis' });
+    await Promise.all([first.ready, other.ready]);
+    await until(() => bench.polls(0, Infinity, 'logs').length > 0, 30_000, 'a poller');
+    const second = bench.start('second shard-0', { ...options, consumer: 'shard-0', library: 'redis' });
+    await second.ready;
+    await sleep(2 * intervalMs);
+    const added: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      added.push(...bench.add('logs', 1));
+      await sleep(50);
+    }
+    const processes = [first, other, second];
+    const all = () => processes.flatMap((p) => ids(p.items));
+    await until(() => added.every((id) => all().includes(id)), 20_000, 'every item');
+    await sleep(3 * intervalMs);
+    expect(all().length, 'deliveries of 20 logs').toBe(20);
+    expect(all().sort()).toEqual([...added].sort());
+    await until(() => second.errors.length > 0, 20_000, 'the second shard-0 refused');
+    expect(second.errors).toEqual([expect.stringMatching(inUse)]);
+    expect(second.items).toEqual([]);
+    expect([...first.errors, ...other.errors]).toEqual([]);
+  }, 120_000);
+
+  it("'every': a second live process under the same name is refused, and gets nothing; the first goes on", async (context) => {
+    const bench = await setUp(context, 'name-clash-every');
+    const first = await polledBy(bench, 'first shard-0', 'shard-0');
+    const second = bench.start('second shard-0', { lists: ['logs'], intervalMs, consumer: 'shard-0', library: 'redis' });
+    await second.ready;
+    const added = trickle(bench, 100);
+    await until(() => second.errors.length > 0, 20_000, 'the second shard-0 refused');
+    await added.stop();
+    await until(() => added.added.every((id) => ids(first.items).includes(id)), 20_000, 'every item at the first');
+    expect(second.errors).toEqual([expect.stringMatching(inUse)]);
+    expect(second.items).toEqual([]);
+    expect(ids(first.items)).toEqual(added.added);
+    expect(first.errors).toEqual([]);
+  }, 120_000);
+
+  it("'every': restarted under the same name after SIGKILL, a process resumes once the dead one's liveness lapses, missing nothing", async (context) => {
+    const bench = await setUp(context, 'name-restart-every');
+    const killed = await polledBy(bench, 'worker-a', 'worker-a');
+    const added = trickle(bench, 100);
+    await until(() => killed.items.length >= 5, 20_000, 'items at worker-a');
+    await killed.kill();
+    const again = bench.start('worker-a again', { lists: ['logs'], intervalMs, consumer: 'worker-a' });
+    await again.ready;
+    await sleep(10 * intervalMs);
+    await added.stop();
+    await until(() => added.added.every((id) => ids([...killed.items, ...again.items]).includes(id)), 30_000, 'every item at worker-a');
+    expect(again.errors).toEqual([]);
+    // Resumed after the last item the killed process asked past: at most that one comes again.
+    const repeated = ids(again.items).filter((id) => ids(killed.items).includes(id));
+    expect(repeated.length, `repeated: ${repeated.join(', ')}`).toBeLessThanOrEqual(1);
+  }, 120_000);
+});

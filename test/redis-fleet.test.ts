@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { useRedis, type Library } from './redis-fixture';
 
-const { closing, skipWithoutRedis, connect } = useRedis();
+const { closing, skipWithoutRedis, connect, pausable } = useRedis();
 /** What to undo after the test, last first. */
 const cleanups = { push: (cleanup: () => unknown) => closing.push({ close: cleanup }) };
 
@@ -243,6 +243,108 @@ describe('a named consumer', () => {
     await until(() => after.ids.length >= 6, 5_000, 'what came since');
     await sleep(300);
     expect([...seen, ...after.ids].sort()).toEqual([...added, ...away].sort());
+  }, 30_000);
+});
+
+/** What `feed.next()` comes to within `ms`: an item's id, `'done'`, the error it throws, or `'nothing'`. */
+async function outcome(feed: Watch<Log>, ms: number): Promise<unknown> {
+  const next = feed.next().then(
+    (result) => (result.done ? 'done' : result.value.id),
+    (error: unknown) => error,
+  );
+  return Promise.race([next, sleep(ms).then(() => `nothing within ${ms} ms`)]);
+}
+
+describe('issue 30 #2: one live process per consumer name', () => {
+  for (const delivery of ['every', 'once'] as const) {
+    it(`'${delivery}': a name a live watch holds is refused with InvalidArgumentError naming it and the list, within a second; the holder goes on; ended, it frees the name at once`, async (context) => {
+      const redis = skipWithoutRedis(context);
+      const mock = served();
+      const [first, second] = await members(2, mock, redis.url, ['ioredis', 'redis']);
+      const prefix = `test:name-in-use-${delivery}:`;
+      const holder = watchLogs(first!, prefix, { delivery, consumer: 'shard-0' });
+      const held = collect(holder);
+      await polling(redis.url, prefix);
+      const started = Date.now();
+      const refused = await outcome(watchLogs(second!, prefix, { delivery, consumer: 'shard-0' }), 5_000);
+      expect(refused).toBeInstanceOf(InvalidArgumentError);
+      expect((refused as Error).message).toBe(
+        'watch of GET /api/v1/server/logs: consumer "shard-0" is in use by another live process; give each process a name of its own',
+      );
+      // The holder renews its name every half interval (here 100 ms): seen at the second look.
+      expect(Date.now() - started).toBeLessThan(1_000);
+      const added = addLogs(mock.mock, 3);
+      await until(() => held.ids.length === 3, 5_000, 'the items at the holder');
+      expect(held.ids.sort()).toEqual([...added].sort());
+      await holder.return();
+      const freed = Date.now();
+      const after = watchLogs(second!, prefix, { delivery, consumer: 'shard-0' });
+      const next = outcome(after, 5_000);
+      await sleep(300);
+      added.push(...addLogs(mock.mock, 1));
+      expect(await next).toBe(added[3]);
+      expect(Date.now() - freed, 'not waiting out the liveness of the one that ended (2 s)').toBeLessThan(1_500);
+      expect([...first!.warnings, ...second!.warnings]).toEqual([]);
+    }, 30_000);
+  }
+
+  it("'every': a watch cut off from Redis past its liveness, its name taken meanwhile by a restart, ends with InvalidArgumentError when it gets through, and saves nothing over the new holder's position", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const [cut, restarted] = await members(2, mock, redis.url);
+    const way = await pausable(redis.url);
+    cut!.redis = await connect('ioredis', way.url);
+    const prefix = 'test:name-taken:';
+    const stale = watchLogs(cut!, prefix, { consumer: 'shard-0' });
+    await polling(redis.url, prefix);
+    const added = addLogs(mock.mock, 4);
+    const seen = [(await nextOf(stale)).id, (await nextOf(stale)).id]; // the first's place is saved
+    way.pause();
+    await sleep(2_500); // past its liveness: 3 intervals, 2 s at least
+    const restart = watchLogs(restarted!, prefix, { consumer: 'shard-0' });
+    const resumed = [(await nextOf(restart)).id, (await nextOf(restart)).id, (await nextOf(restart)).id];
+    // After the first's saved place: the second, handed and not yet asked past, comes again.
+    expect(resumed[0]).toBe(seen[1]);
+    expect([seen[0], ...resumed].sort()).toEqual([...added].sort());
+    const check = (await connect('ioredis', redis.url)) as Redis;
+    const [positions] = await check.keys(`${prefix}*:positions`);
+    const saved = await check.hget(positions!, 'shard-0');
+    way.resume(); // what the cut-off watch sent meanwhile arrives now
+    const ended = await outcome(stale, 5_000); // and it asks for the next item: saving its place after the second
+    expect(ended).toBeInstanceOf(InvalidArgumentError);
+    expect((ended as Error).message).toMatch(
+      /^watch of GET \/api\/v1\/server\/logs: consumer "shard-0" was taken by another process: this one did not say it was alive for 2000 ms \(paused, or cut off from Redis\)$/,
+    );
+    expect(await check.hget(positions!, 'shard-0'), "the restart's saved place").toBe(saved);
+    added.push(...addLogs(mock.mock, 1));
+    expect((await nextOf(restart)).id).toBe(added[4]);
+  }, 30_000);
+});
+
+describe("issue 30, attack: 'once' and a watch that ends", () => {
+  it("an item a watch's last step took after the watch ended (it never reached the loop) goes to another process at once, not after a liveness", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const mock = served();
+    const [poller, leaving] = await members(2, mock, redis.url);
+    const way = await pausable(redis.url);
+    leaving!.redis = await connect('ioredis', way.url);
+    const prefix = 'test:once-late-step:';
+    const stays = watchLogs(poller!, prefix, { delivery: 'once' }); // polls; its loop asks for nothing yet
+    await polling(redis.url, prefix);
+    const leaves = watchLogs(leaving!, prefix, { delivery: 'once' });
+    const [first] = addLogs(mock.mock, 1);
+    expect((await nextOf(leaves)).id).toBe(first); // its loop has it; the watch goes on
+    way.pause();
+    const [second] = addLogs(mock.mock, 1);
+    await sleep(300); // published
+    const next = leaves.next(); // its step asks for the next item: held on the way to Redis
+    await sleep(50);
+    await leaves.return(); // the watch ends; its leaving step follows the held one
+    expect(await next).toEqual({ done: true, value: undefined });
+    way.resume(); // Redis hands the second item to the watch that ended, then takes its leaving step
+    const resumed = Date.now();
+    expect((await nextOf(stays)).id).toBe(second);
+    expect(Date.now() - resumed, 'not after the liveness of the one that ended (2 s)').toBeLessThan(1_000);
   }, 30_000);
 });
 
@@ -484,6 +586,17 @@ describe('arguments', () => {
     for (const maxLength of [0, -1, 1.5, Number.NaN, Infinity, '100'] as number[]) {
       expect(() => redisFleet(ioredis, { maxLength }), String(maxLength)).toThrow(InvalidArgumentError);
     }
+  });
+
+  it("issue 30, attack: redisFleet options that are not an object, or name an option it does not have (ioredis's keyPrefix), are refused: the fleet would use the default prefix, apart from the rest", () => {
+    const ioredis = new Redis({ lazyConnect: true });
+    cleanups.push(() => ioredis.disconnect());
+    expect(() => redisFleet(ioredis, 'my-bot:watch:' as never)).toThrow(InvalidArgumentError);
+    expect(() => redisFleet(ioredis, 'my-bot:watch:' as never)).toThrow('redisFleet options must be an object, got a string');
+    expect(() => redisFleet(ioredis, { keyPrefix: 'my-bot:' } as never)).toThrow(
+      'unknown redisFleet option "keyPrefix" (known: prefix, maxLength)',
+    );
+    expect(() => redisFleet(ioredis, null as never)).not.toThrow(); // as undefined: the defaults
   });
 
   it('bad fleet options are InvalidArgumentError naming them, before any request of the watch', async () => {

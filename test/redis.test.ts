@@ -323,6 +323,19 @@ describe('a client that dies with requests out', () => {
     expect(answers.slice(0, 4)).toEqual([0, 0, 0, 0]);
     expect(answers[4]).toBeGreaterThan(0);
   });
+
+  it("issue 30, attack: a check whether Redis is back that knows no window ends no other client's probe: the rest still wait for its answer", async (context) => {
+    const redis = skipWithoutRedis(context);
+    const options = { prefix: 'test:check-back-probe:' };
+    const prober = redisRateLimitStore(await connect('ioredis', redis.url), options);
+    const checker = redisRateLimitStore(await connect('redis', redis.url), options);
+    expect(await prober.spend('window', 'probe')).toBe(0); // a new window's first request, out to learn the budget
+    expect(await checker.spend('window', 'next')).toBeGreaterThan(0); // the rest wait for its answer
+    await checker.record('window', undefined); // a client back from its own budget, which knows no window
+    expect(await checker.spend('window', 'next'), 'a second probe while the first is out').toBeGreaterThan(0);
+    await prober.record('window', { remaining: 1, resetInMs: 5_000 }, 'probe');
+    expect(await checker.spend('window', 'next')).toBe(0);
+  });
 });
 
 describe('arguments', () => {
@@ -335,6 +348,19 @@ describe('arguments', () => {
       expect(() => redisRateLimitStore(ioredis, { leaseMs }), String(leaseMs)).toThrow(InvalidArgumentError);
     }
     ioredis.disconnect();
+  });
+
+  it("issue 30, attack: options that are not an object, or name an option it does not have (ioredis's keyPrefix), are refused: the store would count under the default prefix, a budget of its own", () => {
+    const ioredis = new Redis({ lazyConnect: true });
+    connections.push({ close: () => ioredis.disconnect() });
+    expect(() => redisRateLimitStore(ioredis, 'my-bot:budget:' as never)).toThrow(InvalidArgumentError);
+    expect(() => redisRateLimitStore(ioredis, 'my-bot:budget:' as never)).toThrow(
+      'redisRateLimitStore options must be an object, got a string',
+    );
+    expect(() => redisRateLimitStore(ioredis, { keyPrefix: 'my-bot:' } as never)).toThrow(
+      'unknown redisRateLimitStore option "keyPrefix" (known: prefix, leaseMs)',
+    );
+    expect(() => redisRateLimitStore(ioredis, null as never)).not.toThrow(); // as undefined: the defaults
   });
 });
 

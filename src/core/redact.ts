@@ -190,14 +190,9 @@ export function redactRecord<T extends object>(record: T, secret: string | undef
   return Object.values(record).some((value) => typeof value == 'string' && replace(value) !== value) ? redact(record, secret) : record;
 }
 
-/** A one-line description of any thrown value, never throwing itself (a hostile `toString` or getter). */
-export function describeThrown(thrown: unknown): string {
-  try {
-    return String(thrown instanceof Error ? thrown.message : thrown);
-  } catch {
-    return 'an unprintable value';
-  }
-}
+// In the leaf module describe.ts, so an entry that only describes what was thrown (the fleet's)
+// carries none of this module's (nor errors.ts's) classes; re-exported for this module's users.
+export { describeThrown } from './describe';
 
 /** V8 from Node 22 on gives every error an own `stack` accessor: the platform's, answering as data does. */
 const errorStack = Reflect.getOwnPropertyDescriptor(new Error(), 'stack')?.get;

@@ -61,7 +61,7 @@ function levelsOf(method: string): string[] {
  * const client = new CommunityServerClient({
  *   token: process.env.TOKEN,
  *   baseUrl: 'https://api.example.com',
- *   rateLimit: redisRateLimitStore(redis),
+ *   rateLimit: redisRateLimitStore(redis, { prefix: 'my-bot:budget:' }),
  *   cache: { ttlMs: 5 * 60_000, store: redisCacheStore(redis, { prefix: 'my-bot:cache:' }) },
  * });
  */

@@ -7,8 +7,8 @@
 import { InvalidArgumentError } from '../core/errors';
 
 /**
- * A connected Redis client: an ioredis `Redis` (or `Cluster`), or a node-redis v4, v5 or v6 client
- * (6.2 or later reconnects reliably after Redis restarts).
+ * A connected Redis client: an ioredis 5 `Redis` (or `Cluster`), or a node-redis client, 6.2 or
+ * later (earlier ones can stop reconnecting after Redis restarts: the peer range is `^6.2.0`).
  * Only the shape is named (any `eval` and `evalsha`/`evalSha`): the libraries' own signatures
  * are many-overloaded, and neither is imported.
  * @example

@@ -42,7 +42,8 @@
  *   back is one the budget really had, the budget is kept below 0 when the leases out exceed the
  *   answer's figure (`remaining` < 0: nothing goes). `none`, an answer without rate-limit
  *   headers, marks the service as not limiting while no answer has ever shown a limit. Any record
- *   ends the probe lease.
+ *   of a request, or with a window, ends the probe lease; a check that knows no window (no lease,
+ *   no answer) leaves another client's probe out.
  * @module
  */
 
@@ -128,6 +129,6 @@ elseif ARGV[3] then
   redis.call('HDEL', key, 'unlimited')
   redis.call('PEXPIRE', key, math.max(at - now, 0) + ${KEEP_MS})
 end
-redis.call('HDEL', key, 'probeUntil')
+if ARGV[2] ~= '' or ARGV[3] then redis.call('HDEL', key, 'probeUntil') end
 return 0
 `)();

@@ -47,7 +47,9 @@ export interface WatchOptions {
   /**
    * With `fleet`: this process's name among the list's watchers (up to 200 characters, none a
    * control character), the same after a restart: with `'every'` it resumes after the last item
-   * it was given; with `'once'` it is given again the item it had not finished.
+   * it was given; with `'once'` it is given again the item it had not finished. One live process
+   * per name: a second is refused (the watch throws `InvalidArgumentError`); a restart waits
+   * until the dead holder's liveness lapses (3 intervals, 2 s at least).
    */
   consumer?: string | undefined;
 }

@@ -3,6 +3,7 @@
  * (see `member.ts` for how, and `script.ts` for what lives in Redis).
  * @module
  */
+import { checkOptions } from '../../core/arguments';
 import { InvalidArgumentError } from '../../core/errors';
 import { FOLLOW, type WatchFleet } from '../../core/watch/fleet';
 import { blockingConnection, hasMethods, isRedisClient, runner, script, type RedisClient } from '../connection';
@@ -46,7 +47,7 @@ export interface RedisFleetOptions {
  * import { redisFleet, redisRateLimitStore } from 'community-server-sdk/redis';
  *
  * const redis = new Redis(process.env.REDIS_URL!);
- * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis) });
+ * const client = new CommunityServerClient({ token: process.env.TOKEN, baseUrl: 'https://api.example.com', rateLimit: redisRateLimitStore(redis, { prefix: 'my-bot:budget:' }) });
  * const fleet = redisFleet(redis, { prefix: 'my-bot:watch:' });
  * for await (const log of client.logs.list({ pageSize: 50 }).watch({ fleet, intervalMs: 5_000 })) console.log(log.text);
  */
@@ -54,6 +55,8 @@ export function redisFleet(redis: RedisClient, options: RedisFleetOptions = {}):
   if (!isRedisClient(redis) || !hasMethods(redis, 'duplicate')) {
     throw new InvalidArgumentError('redisFleet needs an ioredis or node-redis client (with eval, evalsha/evalSha and duplicate)');
   }
+  // A prefix passed bare, or misnamed (ioredis's `keyPrefix`), would leave this fleet on the default prefix, apart.
+  checkOptions(options ?? undefined, ['prefix', 'maxLength'], 'redisFleet');
   const { prefix = 'community-server-sdk:fleet:', maxLength = 10_000 } = options ?? {};
   if (typeof prefix !== 'string') throw new InvalidArgumentError('prefix must be a string');
   if (!Number.isSafeInteger(maxLength) || maxLength < 1) throw new InvalidArgumentError('maxLength must be a whole number >= 1');

@@ -20,8 +20,9 @@
  * (or whose stream Redis lost) does the same catching up, with a warning.
  * @module
  */
+import { InvalidArgumentError } from '../../core/errors';
 import type { Log } from '../../core/log';
-import { describeThrown } from '../../core/redact';
+import { describeThrown } from '../../core/describe';
 import { abortable, sleep, withTimeout } from '../../core/sleep';
 import type { WatchCursor } from '../../core/types';
 import type { FleetFeed, FleetWatch, Position } from '../../core/watch/fleet';
@@ -43,8 +44,6 @@ export interface Fleet {
 
 /** A step slower than this counts as Redis failing. */
 const STEP_TIMEOUT_MS = 2_000;
-/** A list's keys outlive its last watcher by a week. */
-const KEEP_MS = 7 * 86_400_000;
 /** Items per publish (one script each), and how far back a `'once'` member looks for a cursor. */
 const CHUNK = 100;
 /** Entries an `'every'` member reads at once. */
@@ -66,6 +65,10 @@ interface At {
 }
 /** A stream entry as the script answers it: id, n, the item's JSON, and the cursor after it on a batch's last. */
 type Entry = [id: string, n: string, item: string | null, cursor: string | null];
+/** What the script's `join` answers. */
+type Joined = [lastId: string, n: string, cursor: string | null, saved: string | null, first: Entry | null];
+/** What a step answers when another owner holds this member's name: `holder` changes with each renewal. */
+type Taken = ['taken', holder: string];
 
 /** Follows `watch`'s list in `fleet`: the items for this process, and its position. */
 export function follow<T>(fleet: Fleet, watch: FleetWatch<T>): FleetFeed<T> {
@@ -82,16 +85,25 @@ class Member<T> {
   readonly #fleet: Fleet;
   readonly #watch: FleetWatch<T>;
   readonly #log: Log;
-  /** The list's five keys, named by a hash (`FleetWatch.key`). */
+  /** The list's six keys, named by a hash (`FleetWatch.key`). */
   readonly #keys: Promise<string[]>;
   /** This process's name in the list's group (`'once'`) or for its saved position (`'every'`, `''` for none). */
   readonly #consumer: string;
+  /**
+   * The token under which this member holds its `consumer` name (`''` without one), and the one
+   * it passes while it holds it (`''` until it has claimed it): one live process per name.
+   */
+  readonly #token: string;
+  #owner = '';
   readonly #blocking: BlockingConnection;
   /** Aborted when the watch ends, or (with the error) when its polling failed for good. */
   readonly #stop = new AbortController();
   /** Where the member starts: taken at once, as a local watch takes its starting point. */
   readonly #joined: Promise<At | undefined>;
-  /** How long a `'once'` member counts as alive after it last said so: past it, its unfinished item goes to another. */
+  /**
+   * How long a member counts as alive after it last said so: past it, a `'once'` member's
+   * unfinished item goes to another, and its name (either delivery) to a process that asks for it.
+   */
   readonly #aliveMs: string;
   /** Between two ticks: half an interval. */
   readonly #tickMs: number;
@@ -115,11 +127,12 @@ class Member<T> {
     this.#watch = watch;
     this.#log = watch.log;
     this.#consumer = watch.consumer ?? (watch.delivery === 'once' ? crypto.randomUUID() : '');
+    this.#token = watch.consumer === undefined ? '' : crypto.randomUUID();
     this.#aliveMs = String(Math.max(3 * watch.intervalMs, 2_000));
     this.#tickMs = Math.max(watch.intervalMs / 2, MIN_WAIT_MS);
     this.#blocking = fleet.blocking();
     this.#position = watch.position(watch.cursor);
-    const names = ['lease', 'state', 'stream', 'alive', 'positions'];
+    const names = ['lease', 'state', 'stream', 'alive', 'positions', 'names'];
     this.#keys = watch.key().then((id) => names.map((name) => `${fleet.prefix}{${id}}:${name}`));
     this.#stop.signal.addEventListener('abort', () => void this.#close(), { once: true });
     if (watch.signal.aborted) this.#stop.abort(watch.signal.reason);
@@ -145,22 +158,11 @@ class Member<T> {
 
   /** Every half interval: renew the lease, or take it when nobody holds it; poll while holding it. */
   async #ticks(): Promise<void> {
-    const { intervalMs, delivery } = this.#watch;
+    const leaseMs = String(Math.max(2 * this.#watch.intervalMs, MIN_LEASE_MS));
     const signal = this.#stop.signal;
     while (!signal.aborted) {
       try {
-        const anew = this.#polling ? '0' : '1';
-        const args = [
-          this.#lease,
-          crypto.randomUUID(),
-          String(Math.max(2 * intervalMs, MIN_LEASE_MS)),
-          String(KEEP_MS),
-          delivery,
-          this.#consumer,
-          this.#aliveMs,
-          anew,
-        ];
-        this.#tick = this.#step('tick', args);
+        this.#tick = this.#step('tick', [this.#lease, crypto.randomUUID(), leaseMs, this.#polling ? '0' : '1']);
         const [holder, cursor] = (await this.#tick) as [string, string | null | undefined];
         if (signal.aborted) break; // leaving: the lease it may hold now is given up there
         if (holder === '') this.#stopPolling();
@@ -206,13 +208,7 @@ class Member<T> {
         for (let i = 0; i < batch.length || (first && i === 0); i += CHUNK) {
           const chunk = batch.slice(i, i + CHUNK);
           for (const item of chunk) poller.mark(item);
-          const args = [
-            lease,
-            String(this.#fleet.maxLength),
-            String(KEEP_MS),
-            JSON.stringify(poller.cursor),
-            ...chunk.map((item) => JSON.stringify(item)),
-          ];
+          const args = [lease, String(this.#fleet.maxLength), JSON.stringify(poller.cursor), ...chunk.map((item) => JSON.stringify(item))];
           const published = await this.#step('publish', args).catch(() => undefined);
           // Redis failed (the ticks take it from there), or the lease went to another (paused past it): stop here.
           if (published === undefined || Number(published) < 0) return;
@@ -266,7 +262,7 @@ class Member<T> {
     for (;;) {
       let answer: unknown;
       try {
-        answer = await this.#guard(this.#step('every', [at.id, String(READ_COUNT), this.#consumer, '', String(KEEP_MS)]));
+        answer = await this.#guard(this.#step('every', [at.id, String(READ_COUNT), '']));
       } catch (error) {
         return this.#rethrowIfOver(error, undefined);
       }
@@ -299,7 +295,7 @@ class Member<T> {
         yield item;
         if (this.#consumer === '') continue;
         try {
-          await this.#guard(this.#step('every', [at.id, '0', this.#consumer, this.#saved(), String(KEEP_MS)]));
+          await this.#guard(this.#step('every', [at.id, '0', this.#saved()]));
         } catch (error) {
           return this.#rethrowIfOver(error, undefined);
         }
@@ -331,9 +327,9 @@ class Member<T> {
    * from that end, passing over what that poll found.
    */
   async *#rejoin(): AsyncGenerator<T, { from?: At; filter?: Position<T> }, undefined> {
-    let joined: [string, string, string | null];
+    let joined: Joined;
     try {
-      joined = (await this.#guard(this.#step('join', ['every', '', String(KEEP_MS), '0']))) as typeof joined;
+      joined = await this.#guard(this.#claim());
     } catch (error) {
       return this.#rethrowIfOver(error, {});
     }
@@ -367,7 +363,7 @@ class Member<T> {
     for (;;) {
       let answer: [string, Entry | null, string | null];
       try {
-        answer = (await this.#guard(this.#step('once', [this.#handed, this.#consumer, this.#aliveMs, String(CHUNK)]))) as typeof answer;
+        answer = (await this.#guard(this.#step('once', [this.#handed, String(CHUNK)]))) as typeof answer;
       } catch (error) {
         this.#rethrowIfOver(error, undefined);
         await this.#guard(this.#back());
@@ -406,9 +402,7 @@ class Member<T> {
     const { delivery } = this.#watch;
     for (let attempt = 0; ; attempt++) {
       try {
-        const args = [delivery, this.#consumer, String(KEEP_MS), this.#aliveMs];
-        type Joined = [string, string, string | null, string | null, Entry | null];
-        const [id, n, cursor, saved, first] = (await this.#step('join', args)) as Joined;
+        const [id, n, cursor, saved, first] = await this.#claim();
         const resumed = saved ? this.#parseSaved(saved) : undefined;
         if (resumed) {
           this.#position = this.#positionAt(resumed.cursor);
@@ -432,6 +426,34 @@ class Member<T> {
     }
   }
 
+  /**
+   * The `join` step, under this member's name if it has one. A name another process holds is
+   * waited for while that holder's liveness lapses (a process that died holding it; one that ended
+   * its watch gave it up), and refused as soon as the holder renews it: a live process holds it.
+   */
+  async #claim(): Promise<Joined> {
+    let holder: string | undefined;
+    for (;;) {
+      const answer = (await this.#step('join', [], this.#token)) as Joined | Taken;
+      if (answer[0] !== 'taken') {
+        this.#owner = this.#token;
+        return answer as Joined;
+      }
+      if (holder !== undefined && answer[1] !== holder) {
+        throw this.#end(`is in use by another live process; give each process a name of its own`);
+      }
+      holder = answer[1];
+      await sleep(this.#tickMs, this.#stop.signal);
+    }
+  }
+
+  /** Ends the member with an `InvalidArgumentError` about its name (why it cannot go on under it). */
+  #end(why: string): InvalidArgumentError {
+    const error = new InvalidArgumentError(`watch of ${this.#watch.list}: consumer ${JSON.stringify(this.#consumer)} ${why}`);
+    this.#stop.abort(error);
+    return error;
+  }
+
   /** Ends the member, once: stops polling, gives the lease up, acknowledges or saves what was handed, closes its reads. */
   #close(): Promise<void> {
     if (this.#closed) return this.#closed;
@@ -445,19 +467,38 @@ class Member<T> {
     this.#blocking.close();
     await this.#tick?.catch(() => undefined);
     const saved = this.#consumer && this.#watch.delivery === 'every' && this.#at ? this.#saved() : '';
-    const args = ['leave', this.#lease, this.#watch.delivery, this.#consumer, this.#handed, saved, String(KEEP_MS)];
+    // Under its token even if it never claimed its name: the script then leaves the name, and
+    // what is done under it, to whoever holds it.
+    const args = this.#args('leave', [this.#lease, this.#handed, saved], this.#token);
     await withTimeout(async () => this.#fleet.run(this.#fleet.script, await this.#keys, args), STEP_TIMEOUT_MS).catch(() => undefined);
   }
 
   // Redis.
 
-  /** One step of the script; a failure (or no answer within the timeout, or one not of the script) marks Redis as failing. */
-  async #step(op: string, args: string[]): Promise<unknown> {
+  /** A step's arguments: what every step starts with (see script.ts), then its own. */
+  #args(op: string, args: string[], owner: string): string[] {
+    return [op, this.#watch.delivery, this.#consumer, owner, this.#aliveMs, ...args];
+  }
+
+  /**
+   * One step of the script, under the name this member holds (or `owner`); a failure (or no
+   * answer within the timeout, or one not of the script) marks Redis as failing. A step that
+   * finds its name held by another (this process did not renew it in time) ends the member.
+   */
+  async #step(op: string, args: string[], owner = this.#owner): Promise<unknown> {
     try {
-      const answer = await withTimeout(async () => this.#fleet.run(this.#fleet.script, await this.#keys, [op, ...args]), STEP_TIMEOUT_MS);
+      const answer = await withTimeout(
+        async () => this.#fleet.run(this.#fleet.script, await this.#keys, this.#args(op, args, owner)),
+        STEP_TIMEOUT_MS,
+      );
       // The steps that answer a list: anything else is not the script speaking (a proxy, a double).
       if (op !== 'publish' && !Array.isArray(answer)) throw new Error(`Redis answered the fleet's ${op} with ${typeof answer}, not a list`);
       this.#answered();
+      if (op !== 'join' && Array.isArray(answer) && answer[0] === 'taken') {
+        throw this.#end(
+          `was taken by another process: this one did not say it was alive for ${this.#aliveMs} ms (paused, or cut off from Redis)`,
+        );
+      }
       return answer;
     } catch (error) {
       this.#failed(error);

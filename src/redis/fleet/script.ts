@@ -1,57 +1,67 @@
 /**
  * The Lua script behind `redisFleet`: every step a fleet takes in Redis, each atomic on the
- * server and timed by its clock (`TIME`). `ARGV[1]` names the step.
+ * server and timed by its clock (`TIME`).
  *
- * Five keys per list, one hash tag (one Cluster slot): `KEYS[1]` the lease (a string: the
+ * Six keys per list, one hash tag (one Cluster slot): `KEYS[1]` the lease (a string: the
  * token of the process that polls, set `NX PX`); `KEYS[2]` the list's state (a hash: `cursor`,
  * the watch cursor after the last item published, and `n`, how many were); `KEYS[3]` the
  * stream of items (fields `n`, `item` and, on the last entry of each batch, `cursor`; an entry
  * of a cursor alone marks where a poller started), trimmed
  * `MAXLEN ~`, with the consumer group `fleet` of the `'once'` watchers; `KEYS[4]` those
  * watchers' liveness (a hash: consumer → until when, in ms of Redis's clock); `KEYS[5]` the
- * positions of named `'every'` watchers (a hash: consumer → JSON `{ id, n, cursor }`).
+ * positions of named `'every'` watchers (a hash: consumer → JSON `{ id, n, cursor }`);
+ * `KEYS[6]` who holds each name (a hash: `<delivery>:<consumer>` → `<owner> <until when>`).
+ * The list's keys live a week past the last step that keeps them.
  *
- * - `tick held next leaseMs keepMs delivery consumer aliveMs anew`: renews the lease if `held`
+ * Every step starts `op delivery consumer owner aliveMs`: `owner` is the token under which this
+ * watcher holds its name (`''`: it holds none, unnamed or not yet claimed). A step with an owner
+ * first claims the name for `aliveMs` (takes it when free or lapsed, renews it when its own);
+ * when another owner holds it, unlapsed, the step does nothing and answers `{ 'taken', holder }`
+ * (`holder`: the owner and until when, changing with each renewal), but a `'join'` of
+ * `'once'` marks the name alive, so that no other watcher takes the dead holder's unfinished item
+ * while its successor waits for the name, and a `'leave'` still gives the lease up. The
+ * steps' own arguments follow:
+ *
+ * - `tick held next leaseMs anew`: renews the lease if `held`
  *   still holds it, or takes it as `next` if nobody does (or if `held` does and `anew` is `1`:
  *   a holder about to poll again changes its token, so that what its previous polling still
  *   has on the way is fenced out); answers `{ holder, cursor }`: the token this process holds
  *   (`''`: none) and, when it holds one, the list's cursor. The holder keeps the
- *   list's keys alive `keepMs`. A `'once'` watcher marks itself alive `aliveMs` and removes
+ *   list's keys alive. A `'once'` watcher marks itself alive `aliveMs` and removes
  *   consumers dead past it with nothing pending (a process that died idle).
- * - `publish token maxLength keepMs cursor item…`: adds the items, and the cursor after them,
+ * - `publish token maxLength cursor item…`: adds the items, and the cursor after them,
  *   fenced: only while `token` holds the lease (a poller paused past its lease publishes
  *   nothing). Answers the new `n`, or -1 when fenced out. Without items, it adds the cursor
  *   alone, an entry without `item` (a poller's starting point: a watcher that joined before
  *   learns its position from it).
- * - `join delivery consumer keepMs aliveMs`: where a watcher starts: `{ lastId, n, cursor,
- *   saved, first }`, the stream's newest id with the state at that moment, a named `'every'`
- *   watcher's saved position, and the stream's first entry (a new list's starting point, for a
- *   watcher that started before it). A `'once'` watcher creates the group at the stream's end.
- * - `every after count consumer saved keepMs`: saves a named watcher's position (if given), then
+ * - `join`: where a watcher starts: `{ lastId, n, cursor, saved, first }`, the stream's newest
+ *   id with the state at that moment, a named `'every'` watcher's saved position, and the
+ *   stream's first entry (a new list's starting point, for a watcher that started before it).
+ *   A `'once'` watcher creates the group at the stream's end.
+ * - `every after count saved`: saves a named watcher's position (if given), then
  *   `{ n, entry… }`: the state's `n` and up to `count` entries after the id `after`, each
  *   `{ id, n, item, cursor }`.
- * - `once ack consumer aliveMs scan`: acknowledges `ack` (the item handed before), then hands
+ * - `once ack scan`: acknowledges `ack` (the item handed before), then hands
  *   this consumer one entry: its own pending one (a restart of the same name), else one whose
  *   consumer is dead (not alive), else a new one; `{ lastId, entry, cursor }`: the entry with its
  *   cursor, or the latest one within `scan` entries before it; with no entry, the list's cursor
  *   (every item published has been handed out). A group lost with Redis's data is made
  *   again from the stream's start (its entries are all new since).
- * - `leave token delivery consumer ack saved keepMs`: gives the lease up if `token` holds it;
- *   a `'once'` watcher acknowledges `ack` and, with nothing pending, leaves the group; a named
- *   `'every'` watcher saves its position.
+ * - `leave token ack saved`: gives the lease up if `token` holds it; then, unless another owner
+ *   holds the name, frees it, a `'once'` watcher acknowledges `ack`, hands back what is still
+ *   pending (made idle, its consumer no longer alive: the next watcher to ask takes it) and, with
+ *   nothing pending, leaves the group; a named `'every'` watcher saves its position.
  * @module
  */
 
 export const FLEET_SCRIPT = `
-local lease, state, stream, alive, positions = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local group = 'fleet'
-local op = ARGV[1]
-local function now()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-local function keep(ms)
-  for _, key in ipairs({state, stream, alive, positions}) do redis.call('PEXPIRE', key, ms) end
+local lease, state, stream, alive, positions, names = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local group, week = 'fleet', 604800000
+local op, delivery, me, owner, aliveMs = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
+local clock = redis.call('TIME')
+local t = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local function keep()
+  for _, key in ipairs({state, stream, alive, positions, names}) do redis.call('PEXPIRE', key, week) end
 end
 local function entry(e)
   if not e or not e[2] then return false end
@@ -63,86 +73,103 @@ local function lastId()
   local last = redis.call('XREVRANGE', stream, '+', '-', 'COUNT', 1)
   return last[1] and last[1][1] or '0-0'
 end
-local function pendingOf(consumer)
-  local pending = redis.pcall('XPENDING', stream, group, '-', '+', 1, consumer)
-  return pending.err and 0 or #pending
+local function pendingOf(consumer, count)
+  local pending = redis.pcall('XPENDING', stream, group, '-', '+', count, consumer)
+  return pending.err and {} or pending
 end
 local function forget(consumer)
-  redis.call('XGROUP', 'DELCONSUMER', stream, group, consumer)
+  redis.pcall('XGROUP', 'DELCONSUMER', stream, group, consumer)
   redis.call('HDEL', alive, consumer)
+  redis.call('HDEL', names, 'once:' .. consumer)
+end
+local function live()
+  redis.call('HSET', alive, me, t + aliveMs)
+end
+
+local name, mine = delivery .. ':' .. me, true
+if owner ~= '' then
+  local holder = redis.call('HGET', names, name)
+  local by, till = string.match(holder or '', '(%S+) (%d+)')
+  if by and by ~= owner and tonumber(till) >= t then
+    if op == 'join' and delivery == 'once' then live() end
+    if op ~= 'leave' then return {'taken', holder} end
+    mine = false
+  else
+    redis.call('HSET', names, name, owner .. ' ' .. (t + aliveMs))
+    redis.call('PEXPIRE', names, week)
+  end
 end
 
 if op == 'tick' then
-  local held, mine = redis.call('GET', lease), ''
-  if ARGV[2] ~= '' and held == ARGV[2] and ARGV[9] ~= '1' then
-    redis.call('PEXPIRE', lease, ARGV[4])
-    mine = held
-  elseif not held or held == ARGV[2] then
-    redis.call('SET', lease, ARGV[3], 'PX', ARGV[4])
-    mine = ARGV[3]
+  local held, token = redis.call('GET', lease), ''
+  if ARGV[6] ~= '' and held == ARGV[6] and ARGV[9] ~= '1' then
+    redis.call('PEXPIRE', lease, ARGV[8])
+    token = held
+  elseif not held or held == ARGV[6] then
+    redis.call('SET', lease, ARGV[7], 'PX', ARGV[8])
+    token = ARGV[7]
   end
-  if mine ~= '' then keep(ARGV[5]) end
-  if ARGV[6] == 'once' then
-    local t = now()
-    redis.call('HSET', alive, ARGV[7], t + tonumber(ARGV[8]))
-    redis.call('PEXPIRE', alive, ARGV[5])
+  if token ~= '' then keep() end
+  if delivery == 'once' then
+    live()
+    redis.call('PEXPIRE', alive, week)
     local all = redis.call('HGETALL', alive)
     for i = 1, #all, 2 do
-      if tonumber(all[i + 1]) < t and (redis.call('EXISTS', stream) == 0 or pendingOf(all[i]) == 0) then
-        redis.pcall('XGROUP', 'DELCONSUMER', stream, group, all[i])
-        redis.call('HDEL', alive, all[i])
-      end
+      if tonumber(all[i + 1]) < t and #pendingOf(all[i], 1) == 0 then forget(all[i]) end
     end
   end
-  if mine == '' then return {''} end
-  return {mine, redis.call('HGET', state, 'cursor') or false}
+  if token == '' then return {''} end
+  return {token, redis.call('HGET', state, 'cursor') or false}
 end
 
 if op == 'publish' then
-  if redis.call('GET', lease) ~= ARGV[2] then return -1 end
+  if redis.call('GET', lease) ~= ARGV[6] then return -1 end
   local n = tonumber(redis.call('HGET', state, 'n') or '0')
-  if #ARGV == 5 then redis.call('XADD', stream, 'MAXLEN', '~', ARGV[3], '*', 'n', n, 'cursor', ARGV[5]) end
-  for i = 6, #ARGV do
+  if #ARGV == 8 then redis.call('XADD', stream, 'MAXLEN', '~', ARGV[7], '*', 'n', n, 'cursor', ARGV[8]) end
+  for i = 9, #ARGV do
     n = n + 1
     if i == #ARGV then
-      redis.call('XADD', stream, 'MAXLEN', '~', ARGV[3], '*', 'n', n, 'item', ARGV[i], 'cursor', ARGV[5])
+      redis.call('XADD', stream, 'MAXLEN', '~', ARGV[7], '*', 'n', n, 'item', ARGV[i], 'cursor', ARGV[8])
     else
-      redis.call('XADD', stream, 'MAXLEN', '~', ARGV[3], '*', 'n', n, 'item', ARGV[i])
+      redis.call('XADD', stream, 'MAXLEN', '~', ARGV[7], '*', 'n', n, 'item', ARGV[i])
     end
   end
-  redis.call('HSET', state, 'cursor', ARGV[5], 'n', n)
-  keep(ARGV[4])
+  redis.call('HSET', state, 'cursor', ARGV[8], 'n', n)
+  keep()
   return n
 end
 
 if op == 'join' then
-  if ARGV[2] == 'once' then
+  if delivery == 'once' then
     redis.pcall('XGROUP', 'CREATE', stream, group, '$', 'MKSTREAM')
-    redis.call('HSET', alive, ARGV[3], now() + tonumber(ARGV[5]))
-    keep(ARGV[4])
+    live()
+    keep()
   end
   local at = redis.call('HMGET', state, 'cursor', 'n')
-  local saved = ARGV[2] == 'every' and ARGV[3] ~= '' and redis.call('HGET', positions, ARGV[3]) or false
+  local saved = delivery == 'every' and me ~= '' and redis.call('HGET', positions, me) or false
   local first = redis.call('XRANGE', stream, '-', '+', 'COUNT', 1)[1]
   return {lastId(), at[2] or '0', at[1] or false, saved, entry(first)}
 end
 
-if op == 'every' then
-  if ARGV[5] ~= '' then
-    redis.call('HSET', positions, ARGV[4], ARGV[5])
-    redis.call('PEXPIRE', positions, ARGV[6])
+local function save(saved)
+  if saved ~= '' then
+    redis.call('HSET', positions, me, saved)
+    redis.call('PEXPIRE', positions, week)
   end
+end
+
+if op == 'every' then
+  save(ARGV[8])
   local out = {redis.call('HGET', state, 'n') or '0'}
-  if ARGV[3] == '0' then return out end
-  for _, e in ipairs(redis.call('XRANGE', stream, '(' .. ARGV[2], '+', 'COUNT', ARGV[3])) do out[#out + 1] = entry(e) end
+  if ARGV[7] == '0' then return out end
+  for _, e in ipairs(redis.call('XRANGE', stream, '(' .. ARGV[6], '+', 'COUNT', ARGV[7])) do out[#out + 1] = entry(e) end
   return out
 end
 
 if op == 'once' then
-  local me = ARGV[3]
   redis.pcall('XGROUP', 'CREATE', stream, group, '0', 'MKSTREAM')
-  redis.call('HSET', alive, me, now() + tonumber(ARGV[4]))
-  if ARGV[2] ~= '' then redis.call('XACK', stream, group, ARGV[2]) end
+  live()
+  if ARGV[6] ~= '' then redis.call('XACK', stream, group, ARGV[6]) end
   local handed = false
   -- The first live entry of a list of them; one trimmed away (no fields) is acknowledged and passed.
   local function take(entries)
@@ -158,18 +185,17 @@ if op == 'once' then
     return take(reply and reply[1] and reply[1][2] or {})
   end
   if not read('0') then
-    local t = now()
-    for _, p in ipairs(redis.call('XPENDING', stream, group, 'IDLE', ARGV[4], '-', '+', 10)) do
+    for _, p in ipairs(redis.call('XPENDING', stream, group, 'IDLE', aliveMs, '-', '+', 10)) do
       if p[2] ~= me and tonumber(redis.call('HGET', alive, p[2]) or '0') < t then
         local claimed = take(redis.call('XCLAIM', stream, group, me, 0, p[1]))
-        if pendingOf(p[2]) == 0 then forget(p[2]) end
+        if #pendingOf(p[2], 1) == 0 then forget(p[2]) end
         if claimed then break end
       end
     end
   end
   if not handed then read('>') end
   if handed and not handed[4] then
-    for _, e in ipairs(redis.call('XREVRANGE', stream, '(' .. handed[1], '-', 'COUNT', ARGV[5])) do
+    for _, e in ipairs(redis.call('XREVRANGE', stream, '(' .. handed[1], '-', 'COUNT', ARGV[7])) do
       local before = entry(e)
       if before[4] then handed[4] = before[4] break end
     end
@@ -178,15 +204,17 @@ if op == 'once' then
 end
 
 if op == 'leave' then
-  if ARGV[2] ~= '' and redis.call('GET', lease) == ARGV[2] then redis.call('DEL', lease) end
-  if ARGV[3] == 'once' and redis.call('EXISTS', stream) == 1 then
-    if ARGV[5] ~= '' then redis.call('XACK', stream, group, ARGV[5]) end
-    if pendingOf(ARGV[4]) == 0 then redis.pcall('XGROUP', 'DELCONSUMER', stream, group, ARGV[4]) redis.call('HDEL', alive, ARGV[4]) end
+  if ARGV[6] ~= '' and redis.call('GET', lease) == ARGV[6] then redis.call('DEL', lease) end
+  if not mine then return 0 end
+  if owner ~= '' then redis.call('HDEL', names, name) end
+  if delivery == 'once' then
+    if ARGV[7] ~= '' then redis.pcall('XACK', stream, group, ARGV[7]) end
+    -- Still pending: handed by a step whose answer the ended watch did not read. Back to the
+    -- fleet now (idle, its consumer gone), not once a liveness has passed.
+    for _, p in ipairs(pendingOf(me, 100)) do redis.call('XCLAIM', stream, group, me, 0, p[1], 'IDLE', week) end
+    if #pendingOf(me, 1) == 0 then forget(me) else redis.call('HDEL', alive, me) end
   end
-  if ARGV[3] == 'every' and ARGV[4] ~= '' and ARGV[6] ~= '' then
-    redis.call('HSET', positions, ARGV[4], ARGV[6])
-    redis.call('PEXPIRE', positions, ARGV[7])
-  end
+  save(ARGV[8])
   return 0
 end
 return redis.error_reply('unknown fleet step ' .. tostring(op))
