@@ -5,10 +5,13 @@
  * loops are given, `{ list, id, at }` (`at`: `Date.now()` in the loop), and one line for a
  * watch that ends with an error, `{ list, error }` (its name and message). Its requests carry
  * `x-fleet-worker: <name>`, so the mock tells who polled. It prints `ready` once its watches
- * are made; "stop" on stdin ends them (`return()`), then it prints `stopped` and exits.
- * Argument: `{ baseUrl, token, redisUrl, library, lists, intervalMs, delivery, consumer, prefix,
- * name, fleet, handleMs }`, as JSON (see `WatchWorker`).
+ * are made; "stop" on stdin ends them (`return()`), then it prints `stopped` and exits. Started
+ * `held`, it loads, connects and prints `loaded`, then makes its watches only on a "go" line: a
+ * test can have a process ready to take over at the very moment another dies, however long a
+ * process takes to start on a loaded machine. Argument: `{ baseUrl, token, redisUrl, library,
+ * lists, intervalMs, delivery, consumer, prefix, name, fleet, handleMs, held }`, as JSON (see `WatchWorker`).
  */
+import { createInterface } from 'node:readline';
 import { CommunityServerClient, type Watch } from 'community-server-sdk';
 import { redisFleet, redisRateLimitStore, type RedisClient } from 'community-server-sdk/redis';
 
@@ -29,9 +32,12 @@ export interface WatchWorker {
   fleet: boolean;
   /** How long its loop takes over each item before it asks for the next (default 0). */
   handleMs?: number | undefined;
+  /** Wait for a "go" line on stdin before making the watches (it prints `loaded` first). */
+  held?: boolean | undefined;
 }
 
 const argument = JSON.parse(process.argv[2] ?? '{}') as WatchWorker;
+const commands = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 
 async function connect(): Promise<RedisClient> {
   if (argument.library === 'ioredis') {
@@ -60,6 +66,10 @@ const client = new CommunityServerClient({
   rateLimit: redisRateLimitStore(redis, { prefix: `${argument.prefix}rate-limit:` }),
   timeout: 60_000,
 });
+if (argument.held) {
+  process.stdout.write('loaded\n');
+  await commands.next(); // "go"
+}
 const fleet = argument.fleet ? redisFleet(redis, { prefix: argument.prefix }) : undefined;
 const options = fleet ? { fleet, delivery: argument.delivery, consumer: argument.consumer } : {};
 type Lists = Record<string, { list(params: { pageSize: number }): { watch(options: object): Watch<Record<string, unknown>> } }>;
@@ -78,11 +88,8 @@ const loops = feeds.map(async ({ list, feed }) => {
   }
 });
 process.stdout.write('ready\n');
-process.stdin.once('data', () => {
-  void Promise.all(feeds.map(({ feed }) => feed.return()))
-    .then(() => Promise.all(loops))
-    .then(() => {
-      process.stdout.write('stopped\n');
-      process.exit(0);
-    });
-});
+await commands.next(); // "stop"
+await Promise.all(feeds.map(({ feed }) => feed.return()));
+await Promise.all(loops);
+process.stdout.write('stopped\n');
+process.exit(0);

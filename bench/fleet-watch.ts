@@ -44,6 +44,10 @@ export interface WatchProcess {
   readonly errors: string[];
   /** Its watches are made. */
   readonly ready: Promise<void>;
+  /** Started `held`: it is loaded and connected, its watches not yet made. */
+  readonly loaded: Promise<void>;
+  /** Started `held`: makes its watches now. */
+  go(): void;
   /** Ends its watches (`return()`) and waits for it to exit. */
   stop(): Promise<void>;
   /** Sends `signal` (SIGKILL by default, a crash); for SIGKILL, waits for the exit. */
@@ -128,11 +132,14 @@ export async function watchBench(options: { redisUrl: string; prefix: string; ts
       const items: Delivered[] = [];
       const errors: string[] = [];
       let ready!: () => void;
+      let loaded!: () => void;
       let stopped!: () => void;
       const isReady = new Promise<void>((resolve) => (ready = resolve));
+      const isLoaded = new Promise<void>((resolve) => (loaded = resolve));
       const isStopped = new Promise<void>((resolve) => (stopped = resolve));
       lines.on('line', (line) => {
         if (line === 'ready') ready();
+        else if (line === 'loaded') loaded();
         else if (line === 'stopped') stopped();
         else {
           const delivered = JSON.parse(line) as Delivered | { error: string };
@@ -140,11 +147,22 @@ export async function watchBench(options: { redisUrl: string; prefix: string; ts
           else items.push(delivered);
         }
       });
+      /** `is`, or the process's early exit; not awaited is not an unhandled rejection (a process not started `held` is never loaded). */
+      const before = (is: Promise<void>, what: string) => {
+        const either = Promise.race([
+          is,
+          exited.then(() => Promise.reject(new Error(`watch process ${name} exited before it was ${what}`))),
+        ]);
+        either.catch(() => {});
+        return either;
+      };
       return {
         name,
         items,
         errors,
-        ready: Promise.race([isReady, exited.then(() => Promise.reject(new Error(`watch process ${name} exited before it was ready`)))]),
+        ready: before(isReady, 'ready'),
+        loaded: before(isLoaded, 'loaded'),
+        go: () => child.stdin.write('go\n'),
         async stop() {
           child.stdin.write('stop\n');
           await Promise.race([isStopped, exited]);

@@ -224,9 +224,14 @@ describe('a named consumer', () => {
     await slow.ready;
     await sleep(2 * intervalMs);
     const added = trickle(bench, 100);
+    // The restart is loaded before the kill and starts its watch at once after it: a process
+    // that took longer to start than the dead one's liveness (a loaded machine) would rightly
+    // find its item given to the other process.
+    const again = bench.start('worker-a again', { lists: ['logs'], intervalMs, delivery: 'once', consumer: 'worker-a', held: true });
     await until(() => slow.items.length > 0, 20_000, 'an item at worker-a');
+    await again.loaded;
     await slow.kill();
-    const again = bench.start('worker-a again', { lists: ['logs'], intervalMs, delivery: 'once', consumer: 'worker-a' });
+    again.go();
     await until(() => again.items.length > 0, 20_000, 'an item at worker-a, restarted');
     await added.stop();
     expect(again.items[0]!.id).toBe(slow.items[0]!.id);
