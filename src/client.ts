@@ -130,8 +130,11 @@ export class CommunityServerClient {
   readonly #namespaces = new Map<string, unknown>();
   readonly #events: Emitter;
   readonly #tracers: Tracer[] = [];
-  /** What `queries()` keys this client's data by: its base URL and its token's stand-in. */
-  readonly #scope: string;
+  /**
+   * What `queries()` keys this client's data by: its base URL and its token's stand-in, drawn
+   * when first asked, so a client no query entry reads leaves nothing behind for its token.
+   */
+  readonly #scope: () => string;
 
   constructor(options: ClientOptions = {}) {
     checkOptions(options, OPTIONS, 'client');
@@ -162,7 +165,6 @@ export class CommunityServerClient {
     }
     checkCacheOptions(options.cache);
     warnIfPlainHttp(baseUrl, token, log);
-    this.#scope = tokenScope(baseUrl, token);
     this.#events = new Emitter(log);
     const timeout = options.timeout ?? DEFAULTS.timeout;
     const send = createTransport({
@@ -176,15 +178,18 @@ export class CommunityServerClient {
       events: this.#events,
       tracers: this.#tracers,
     });
-    const cache = createCache({ options: options.cache, baseUrl, token, timeout, log, kindOf: (name) => kindOf(entryAt(name)) });
+    // Computed once: the cache's keys and every fleet watch name the token by it.
+    const identity = tokenIdentity(baseUrl, token);
+    const cache = createCache({ options: options.cache, identity, token, timeout, log, kindOf: (name) => kindOf(entryAt(name)) });
     this.#cache = cache.control;
+    this.#scope = () => tokenScope(baseUrl, token);
     this.#call = createCaller({
       send,
       cache,
       validation: options.validation ?? DEFAULTS.validation,
       token,
       log,
-      identity: () => tokenIdentity(baseUrl, token),
+      identity: () => identity,
       siblingName,
     });
   }
@@ -231,7 +236,7 @@ export class CommunityServerClient {
 
   /** @internal `queries()` of `community-server-sdk/query` reads the endpoint table and the scope of its keys here; never the token. */
   [INTROSPECT](): ClientIntrospection {
-    return { scope: this.#scope, resources };
+    return { scope: this.#scope(), resources };
   }
 
   /** Namespaces are bound on first use, so a client that calls one group builds only that one. */

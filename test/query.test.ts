@@ -336,6 +336,19 @@ describe('issue 30 hardening 3: item 5 — the scope is the base URL and a stand
     }
   });
 
+  it('attack pass: a client that queries() never reads draws no stand-in (nothing of its token is kept for it)', () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const numberOf = (scope: string) => Number(/(\d+)$/.exec(scope)![1]);
+      const drawn = (token: string) => queries(new CommunityServerClient({ token, baseUrl: 'https://lazy.test' })).key()[1];
+      const before = numberOf(drawn('cs_lazy_first'));
+      for (let n = 0; n < 5; n++) new CommunityServerClient({ token: `cs_lazy_unread_${n}`, baseUrl: 'https://lazy.test' });
+      expect(numberOf(drawn('cs_lazy_second'))).toBe(before + 1);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
   it('the stand-in tells nothing of the token: no hash of it, and another process draws its own', async () => {
     const token = mock.tokens.main;
     const key = JSON.stringify(q.key());
