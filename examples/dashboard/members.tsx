@@ -75,7 +75,12 @@ export function MembersPanel({ q }: { readonly q: Queries }) {
               Load more
             </button>
           ) : members.data ? (
-            `All ${rows.length} members loaded`
+            // Members who joined after page 1 was read are not among the rows; ones who left are.
+            rows.length === total ? (
+              `All ${total} members loaded`
+            ) : (
+              'End of the list: it changed while loading. Refresh shows all of it.'
+            )
           ) : null}
         </div>
       </div>
