@@ -148,16 +148,40 @@ describe('issue 30 hardening 3: item 7 — a list that grows while it is paged g
     }
   });
 
-  it('by each list’s own id field (join requests: userId); an item without it is kept; one select per list, for TanStack to memoise', () => {
+  it('by each list’s own id field (join requests: userId); one select per list, for TanStack to memoise', () => {
     const page = (data: object[], number: number) =>
       new Page({ data, page: number, pageSize: 2, total: 4, totalPages: 2 }, () => undefined as never);
     const view = q.joinRequests.listInfinite().select({
       pages: [page([{ userId: 'a', id: 1 }, { userId: 'b' }], 1), page([{ userId: 'b', id: 2 }, { userId: 'c' }, {}, {}], 2)],
       pageParams: [1, 2],
     } as never);
-    expect(view.items).toEqual([{ userId: 'a', id: 1 }, { userId: 'b' }, { userId: 'c' }, {}, {}]);
+    // Items without the field are not told apart (the schema requires it): the first stands for them.
+    expect(view.items).toEqual([{ userId: 'a', id: 1 }, { userId: 'b' }, { userId: 'c' }, {}]);
     expect(view.pages).toHaveLength(2);
     expect(q.members.listInfinite({ pageSize: 5 }).select).toBe(q.members.listInfinite().select);
+  });
+});
+
+describe('attack pass: live lists', () => {
+  it('a live list whose items lack their id (validation off, a service that drops it) does not grow with each refetch', async () => {
+    const body = { data: [{ text: 'a' }, { text: 'b' }], page: 1, pageSize: 2, total: 2, totalPages: 1 };
+    const bare = new CommunityServerClient({
+      token: 'cs_test_bare',
+      baseUrl: 'https://bare.test',
+      validation: 'off',
+      maxRetries: 0,
+      fetch: async () => Response.json(body),
+    });
+    const observer = new QueryObserver(queryClient, queries(bare).logs.listLive(undefined, { intervalMs: 60_000 }));
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeDefined(), settled);
+      const lengths = [observer.getCurrentResult().data!.data.length];
+      for (let n = 0; n < 2; n++) lengths.push((await observer.refetch()).data!.data.length);
+      expect(lengths).toEqual([1, 1, 1]);
+    } finally {
+      unsubscribe();
+    }
   });
 });
 
