@@ -14,7 +14,7 @@ import type { Resources } from '../resources/index';
 /**
  * A key of this entry: `['community-server', scope, ...method path, ...arguments]`.
  * @example
- * const key: CommunityServerQueryKey = q.members.get(id).queryKey; // ['community-server', 'https://api.example.com', 'members', 'get', id]
+ * const key: CommunityServerQueryKey = q.members.get(id).queryKey; // ['community-server', 'https://api.example.com#4fzyo82mvyr1', 'members', 'get', id]
  */
 export type CommunityServerQueryKey = readonly ['community-server', string, ...unknown[]];
 
