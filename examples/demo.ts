@@ -11,6 +11,8 @@ const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'ht
 
 const day = (timestamp: number) => toDate(timestamp).toISOString().slice(0, 10);
 const line = (label: string, text: string) => console.log(`${label.padEnd(18)}${text}`);
+/** `n` and the noun, singular for one: "1 note", "14 responses". */
+const counted = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`;
 
 /** Walks a whole list with `for await`, page by page behind the scenes. */
 async function count<T>(list: PagePromise<T>): Promise<number> {
@@ -34,9 +36,9 @@ const open = applications.filter((a) => a.acceptingResponses);
 const first = applications[0]!;
 line(
   'applications',
-  `${applications.length}, ${open.length} accepting; "${first.title}" has ${(await client.applications.responses(first.id)).total} responses`,
+  `${applications.length}, ${open.length} accepting; "${first.title}" has ${counted((await client.applications.responses(first.id)).total, 'response')}`,
 );
-line('audit log', `${await count(client.auditLogs.list())} events`);
+line('audit log', counted(await count(client.auditLogs.list()), 'event'));
 
 const logs = await client.logs.list({ pageSize: 100 }).toArray({ concurrency: 4 });
 const byStaff = new Map<string, number>();
@@ -49,13 +51,22 @@ line('latest log', `"${logs[0]!.text}" against ${logs[0]!.username} on ${day(log
 const calls = await client.cad.calls.list({ pageSize: 100 }).toArray();
 const openCalls = calls.filter((c) => c.status === 0);
 const call = openCalls[0] ?? calls[0]!;
-line('CAD calls', `${calls.length}, ${openCalls.length} open; "${call.title}" has ${(await client.cad.calls.notes(call.id)).total} notes`);
+line(
+  'CAD calls',
+  `${calls.length}, ${openCalls.length} open; "${call.title}" has ${counted((await client.cad.calls.notes(call.id)).total, 'note')}`,
+);
 const units = await client.cad.units.list({ pageSize: 100 });
 const unit = await client.cad.units.get(units.data[0]!.id);
-line('CAD units', `${units.total} units in ${(await client.cad.unitGroups.list()).total} groups; unit ${unit.number} (${unit.agency})`);
+line(
+  'CAD units',
+  `${counted(units.total, 'unit')} in ${counted((await client.cad.unitGroups.list()).total, 'group')}; unit ${unit.number} (${unit.agency})`,
+);
 const hearings = await client.cad.courtHearings.list();
 const record = await client.cad.records.get(hearings.data[0]!.recordId);
-line('CAD records', `${(await client.cad.records.list()).total}; ${hearings.total} court hearings, e.g. on a record "${record.label}"`);
+line(
+  'CAD records',
+  `${(await client.cad.records.list()).total}; ${counted(hearings.total, 'court hearing')}, e.g. on a record "${record.label}"`,
+);
 
 line('departments', `${(await client.departments.list()).total}`);
 for await (const department of client.departments.list()) {
@@ -69,7 +80,7 @@ for await (const department of client.departments.list()) {
   ]);
   const top = ranks.data.at(-1)!;
   console.log(
-    `  ${department.name}: ${roster.total} members, ${ranks.total} ranks (top: ${top.name}), ${shifts.total} shifts, ${loas.total} LOAs, ${joins.total} join requests, ${audit.total} audit events`,
+    `  ${department.name}: ${counted(roster.total, 'member')}, ${counted(ranks.total, 'rank')} (top: ${top.name}), ${counted(shifts.total, 'shift')}, ${counted(loas.total, 'LOA')}, ${counted(joins.total, 'join request')}, ${counted(audit.total, 'audit event')}`,
   );
 }
 
@@ -96,7 +107,7 @@ const created = await client.tokens.create({ name: 'demo helper', expiresInDays:
 const helper = new CommunityServerClient({ token: String(created.token), baseUrl: 'https://community.test', fetch: mock.fetch });
 line(
   'tokens',
-  `created "${(await helper.tokens.current()).name}"; ${((await client.tokens.list()) as unknown[]).length} tokens on the server`,
+  `created "${(await helper.tokens.current()).name}"; ${counted(((await client.tokens.list()) as unknown[]).length, 'token')} on the server`,
 );
 await client.tokens.deactivate(String(created.id));
 try {
@@ -115,7 +126,10 @@ try {
 }
 
 const health = await client.health.ready();
-line('health', `${String(health.status)}; metrics report ${(await client.health.metrics()).databasePoolSize} database connections`);
+line(
+  'health',
+  `${String(health.status)}; metrics report ${counted((await client.health.metrics()).databasePoolSize, 'database connection')}`,
+);
 
 // Live: the mock's activity adds an event every 25 ms while a bot follows three lists with
 // watch() and reacts to each new item, until it has reacted 9 times (or 10 s have passed).
@@ -148,4 +162,4 @@ mock.activity.start({ intervalMs: 25 });
 await following;
 mock.activity.stop();
 clearTimeout(stopAfter);
-console.log(`                  ${reactions} reactions, then the bot stopped its watches`);
+console.log(`                  ${counted(reactions, 'reaction')}, then the bot stopped its watches`);

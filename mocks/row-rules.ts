@@ -45,6 +45,9 @@ const isPlainObject = (value: object) => {
   return prototype === Object.prototype || prototype === null;
 };
 
+/** `name` after its article, by its first letter: `a Map`, `an Error`. */
+const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+
 /** What a value that is not JSON is, in words: `a bigint`, `a Map`, `NaN`. */
 function notJson(value: unknown): string | undefined {
   switch (typeof value) {
@@ -61,7 +64,7 @@ function notJson(value: unknown): string | undefined {
       return 'undefined';
     default:
       if (value === null || Array.isArray(value) || isPlainObject(value as object)) return undefined;
-      return `a ${(value as object).constructor?.name ?? 'non-plain object'} instance`;
+      return `${withArticle((value as object).constructor?.name ?? 'non-plain object')} instance`;
   }
 }
 

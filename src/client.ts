@@ -9,7 +9,7 @@ import { InvalidArgumentError } from './core/errors';
 import { Emitter, type ClientEvents, type ClientListener } from './core/events';
 import { createLog, type Log, type Logger, type LogLevel } from './core/log';
 import { isRateLimitStore, type RateLimitMode } from './core/rate-limit-store';
-import { tokenIdentity } from './core/identity';
+import { tokenIdentity, tokenScope } from './core/identity';
 import { INTROSPECT, type ClientIntrospection } from './core/introspect';
 import { createCaller, type Call, type ValidationMode } from './core/request';
 import { INSTALL_TRACER, type Tracer } from './core/trace';
@@ -130,7 +130,11 @@ export class CommunityServerClient {
   readonly #namespaces = new Map<string, unknown>();
   readonly #events: Emitter;
   readonly #tracers: Tracer[] = [];
-  readonly #baseUrl: string;
+  /**
+   * What `queries()` keys this client's data by: its base URL and its token's stand-in, drawn
+   * when first asked, so a client no query entry reads leaves nothing behind for its token.
+   */
+  readonly #scope: () => string;
 
   constructor(options: ClientOptions = {}) {
     checkOptions(options, OPTIONS, 'client');
@@ -161,7 +165,6 @@ export class CommunityServerClient {
     }
     checkCacheOptions(options.cache);
     warnIfPlainHttp(baseUrl, token, log);
-    this.#baseUrl = baseUrl;
     this.#events = new Emitter(log);
     const timeout = options.timeout ?? DEFAULTS.timeout;
     const send = createTransport({
@@ -175,15 +178,18 @@ export class CommunityServerClient {
       events: this.#events,
       tracers: this.#tracers,
     });
-    const cache = createCache({ options: options.cache, baseUrl, token, timeout, log, kindOf: (name) => kindOf(entryAt(name)) });
+    // Computed once: the cache's keys and every fleet watch name the token by it.
+    const identity = tokenIdentity(baseUrl, token);
+    const cache = createCache({ options: options.cache, identity, token, timeout, log, kindOf: (name) => kindOf(entryAt(name)) });
     this.#cache = cache.control;
+    this.#scope = () => tokenScope(baseUrl, token);
     this.#call = createCaller({
       send,
       cache,
       validation: options.validation ?? DEFAULTS.validation,
       token,
       log,
-      identity: () => tokenIdentity(baseUrl, token),
+      identity: () => identity,
       siblingName,
     });
   }
@@ -228,9 +234,9 @@ export class CommunityServerClient {
     };
   }
 
-  /** @internal `queries()` of `community-server-sdk/query` reads the endpoint table and the base URL here; never the token. */
+  /** @internal `queries()` of `community-server-sdk/query` reads the endpoint table and the scope of its keys here; never the token. */
   [INTROSPECT](): ClientIntrospection {
-    return { baseUrl: this.#baseUrl, resources };
+    return { scope: this.#scope(), resources };
   }
 
   /** Namespaces are bound on first use, so a client that calls one group builds only that one. */

@@ -20,7 +20,7 @@
  * }
  * @module community-server-sdk/query
  */
-import type { MutationFunctionContext } from '@tanstack/query-core';
+import type { InfiniteData, MutationFunctionContext } from '@tanstack/query-core';
 import type { CommunityServerClient } from './client';
 import { checkOptions, checkTimeout, describe, isPlainObject } from './core/arguments';
 import type { Endpoint } from './core/endpoint';
@@ -31,6 +31,7 @@ import type { Page, PagePromise } from './core/pagination';
 import type { ListParams, RequestOptions } from './core/types';
 import { KEY_ROOT, keyArgs } from './query/keys';
 import { liveQueryFn } from './query/live';
+import { onceEach } from './query/once';
 import type { LiveOptions, Queries } from './query/types';
 
 export type {
@@ -38,6 +39,7 @@ export type {
   EndpointInfiniteQueryOptions,
   EndpointMutationOptions,
   EndpointQueryOptions,
+  InfiniteListData,
   LiveData,
   LiveOptions,
   LiveQueryOptions,
@@ -54,8 +56,12 @@ export type {
  */
 export interface QueriesOptions {
   /**
-   * The second element of every key (default: the client's base URL), which keeps apart the data
-   * of two clients on one `QueryClient`, e.g. two servers. Never put a token in it.
+   * The second element of every key, which keeps apart the data of two clients on one
+   * `QueryClient`, e.g. two servers. Default: the client's base URL and a stand-in for its token
+   * (`https://api.example.com#4fzyo82mvyr1`), the same for every client of that base URL and
+   * token in this process, and drawn anew in another. Name it (one per server) to share keys
+   * across processes: a persisted cache, a server render's dehydrated state. Never put a token
+   * in it.
    */
   scope?: string | undefined;
 }
@@ -65,8 +71,8 @@ type Node = Record<string, unknown>;
 
 /** The query's signal, joined with one the caller gave in the request options. */
 function withSignal(options: unknown, signal: AbortSignal): RequestOptions {
-  const given = options as RequestOptions | undefined;
-  return { ...given, signal: given?.signal ? AbortSignal.any([given.signal, signal]) : signal };
+  const { signal: given } = (options ?? {}) as RequestOptions;
+  return { ...(options as RequestOptions), signal: given ? AbortSignal.any([given, signal]) : signal };
 }
 
 /** Positional arguments before the request options: path ids, then the body or the list params. */
@@ -86,26 +92,44 @@ function checkLiveOptions(live: unknown): LiveOptions {
 }
 
 /**
- * The options factories of one endpoint line, under the method's name (and `xInfinite`,
- * `xLive` beside a list's).
+ * Puts in `node` (its namespace) the options factories of one endpoint line, under the method's
+ * name `own` (and `xInfinite`, `xLive` beside a list's); `path` names the namespace.
  */
-function factories(client: CommunityServerClient, root: readonly unknown[], name: string, endpoint: Endpoint): Node {
-  const path = name.split('.');
-  const own = path.pop()!;
+function addFactories(
+  node: Node,
+  client: CommunityServerClient,
+  root: readonly unknown[],
+  path: string[],
+  own: string,
+  endpoint: Endpoint,
+) {
   const call = (...args: unknown[]) => (path.reduce<Node>((node, key) => node[key] as Node, client as never)[own] as Method)(...args);
   const count = positionalCount(endpoint);
   const key = (suffix: string, args: readonly unknown[]) => [...root, ...path, own + suffix, ...keyArgs(args)];
+  /** The field that tells a list's items apart: its watch's. */
+  const id = endpoint.watch?.id ?? 'id';
+  /**
+   * An infinite list's data: its pages, and every item of them once. A list that grows while it
+   * is paged (newest first: members join) shifts items of a page onto the next, which repeats
+   * them. One function per list, so TanStack Query reruns it only when the pages change.
+   */
+  const select = (data: InfiniteData<Page<unknown>>) => ({
+    ...data,
+    items: onceEach(
+      data.pages.flatMap((page) => page.data),
+      id,
+    ),
+  });
 
   if (endpoint.method !== 'GET') {
-    return {
-      [own]: () => ({
-        mutationKey: key('', []),
-        mutationFn: (variables: unknown) => call(...(count === 1 ? [variables] : ((variables ?? []) as unknown[]))),
-        onSuccess: (_data: unknown, _variables: unknown, _result: unknown, context: MutationFunctionContext) =>
-          context.client.invalidateQueries({ queryKey: [...root, path[0] ?? own] }),
-        retry: noRetry,
-      }),
-    };
+    node[own] = () => ({
+      mutationKey: key('', []),
+      mutationFn: (variables: unknown) => call(...(count === 1 ? [variables] : ((variables ?? []) as unknown[]))),
+      onSuccess: (_data: unknown, _variables: unknown, _result: unknown, context: MutationFunctionContext) =>
+        context.client.invalidateQueries({ queryKey: [...root, path[0] ?? own] }),
+      retry: noRetry,
+    });
+    return;
   }
 
   /**
@@ -124,15 +148,13 @@ function factories(client: CommunityServerClient, root: readonly unknown[], name
       retry: noRetry,
     });
 
-  const made: Node = {
-    [own]: factory((positional, options, extra) => ({
-      queryKey: key('', positional),
-      queryFn: ({ signal }: { signal: AbortSignal }) => call(...positional, withSignal(options, signal), ...extra),
-    })),
-  };
-  if (endpoint.kind !== 'page') return made;
+  node[own] = factory((positional, options, extra) => ({
+    queryKey: key('', positional),
+    queryFn: ({ signal }: { signal: AbortSignal }) => call(...positional, withSignal(options, signal), ...extra),
+  }));
+  if (endpoint.kind !== 'page') return;
 
-  made[`${own}Infinite`] = factory((positional, options, extra) => {
+  node[`${own}Infinite`] = factory((positional, options, extra) => {
     const params = positional.pop() as ListParams | undefined;
     return {
       queryKey: key('Infinite', [...positional, params]),
@@ -146,20 +168,20 @@ function factories(client: CommunityServerClient, root: readonly unknown[], name
         ),
       initialPageParam: params?.page ?? 1, // a bad page is the client's to refuse, as for any call
       getNextPageParam: nextPage,
+      select,
     };
   });
-  made[`${own}Live`] = factory((positional, options, extra) => {
+  node[`${own}Live`] = factory((positional, options, extra) => {
     const live = checkLiveOptions(options); // live options stand where the request options would
     return {
-      queryKey: key('Live', [...positional, live]),
+      queryKey: key('Live', [...positional, options]),
       queryFn: liveQueryFn({
         open: (signal) => call(...positional, { signal }, ...extra) as PagePromise<unknown>,
-        id: endpoint.watch?.id ?? 'id',
+        id,
         intervalMs: live.intervalMs,
       }),
     };
   });
-  return made;
 }
 
 /**
@@ -179,16 +201,23 @@ export function queries(client: CommunityServerClient, options: QueriesOptions =
   const introspect = (client as { [INTROSPECT]?: unknown } | null | undefined)?.[INTROSPECT];
   if (typeof introspect !== 'function') throw new InvalidArgumentError(`queries() takes a CommunityServerClient, got ${describe(client)}`);
   checkOptions(options, ['scope'], 'queries');
-  const { baseUrl, resources } = (introspect as () => ClientIntrospection).call(client);
-  const scope = options.scope ?? baseUrl;
-  if (typeof scope !== 'string' || scope === '') throw new InvalidArgumentError(`scope must be a non-empty string, got ${describe(scope)}`);
+  const introspection = (introspect as () => ClientIntrospection).call(client);
+  const scope = options.scope ?? introspection.scope;
+  if (!scope || typeof scope != 'string') throw new InvalidArgumentError(`scope must be a non-empty string, got ${describe(scope)}`);
 
   const root = [KEY_ROOT, scope];
   const tree: Node = {};
-  for (const { name, endpoint } of linesOf(resources)) {
-    const namespace = name.split('.').slice(0, -1);
-    const node = namespace.reduce((parent, segment) => (parent[segment] ??= {}) as Node, tree);
-    Object.assign(node, factories(client, root, name, endpoint));
+  for (const { name, endpoint } of linesOf(introspection.resources)) {
+    const path = name.split('.');
+    const own = path.pop()!;
+    addFactories(
+      path.reduce((parent, segment) => (parent[segment] ??= {}) as Node, tree),
+      client,
+      root,
+      path,
+      own,
+      endpoint,
+    );
   }
   const key = (prefix?: string) => {
     const path = prefix?.split('.') ?? [];

@@ -238,3 +238,22 @@ describe('issue 10 hardening: client — item 4: a header that cannot be sent is
     expect(requests[0]!.headers.get("x-odd!#$%&'*+.^_`|~")).toBe('v');
   });
 });
+
+describe('issue 30 hardening 3: item 14 — a refused value is named with the right article, whatever its kind', () => {
+  const kinds: [string, unknown][] = [
+    ['an object', {}],
+    ['an object', new Map()],
+    ['an array', []],
+    ['a function', () => 1],
+    ['a symbol', Symbol('s')],
+    ['a bigint', 10n],
+    ['null', null],
+    ['true', true],
+  ];
+
+  it.each(kinds)('%s', (named, value) => {
+    expect(() => new CommunityServerClient({ baseUrl: BASE_URL, timeout: value as never })).toThrow(
+      new InvalidArgumentError(`timeout must be a number of milliseconds in 1..${2 ** 31 - 1}, got ${named}`),
+    );
+  });
+});

@@ -216,6 +216,61 @@ if (missing && process.env.CI) {
       });
     });
 
+    it('issue 30 hardening 3: item 7 — members who join while the list is paged are shown once each, with the total now', async () => {
+      const { page, problems } = await open(`?interval=${INTERVAL_MS}`);
+      const first = await rowIds(page, 'members', MEMBERS_PER_PAGE);
+      const total = Number(/ of (\d+) members/.exec(await summary(page, 'members'))![1]);
+      // Ten members join (the mock's activity, in the page): the list's pages shift by ten.
+      await page.evaluate(() => {
+        let joined = 0;
+        while (joined < 10) for (const event of window.mock!.activity.step()) if (event.kind === 'members' && joined < 10) joined++;
+      });
+      const loadMore = page.locator('#members').getByRole('button', { name: 'Load more' });
+      const asked = () => page.evaluate(() => window.mock!.requests.filter((request) => request.endpoint === 'members.list').length);
+      for (let next = 2; next <= 4; next++) {
+        // As a click would, without scrolling the list's end into view (that loads a page too).
+        await loadMore.dispatchEvent('click');
+        await expect.poll(asked).toBe(next);
+        await expect.poll(() => page.locator('#members').getAttribute('aria-busy')).toBe('false');
+      }
+      // The list as the API has it now: each member of pages 2..4 after those of page 1, once.
+      const now = await page.evaluate(async () => {
+        const url = `${location.origin}/api/v1/server/members?pageSize=${4 * 20}`;
+        const answer = await window.mock!.fetch(new Request(url, { headers: { authorization: `Bearer ${window.mock!.tokens.main}` } }));
+        return ((await answer.json()) as { data: { id: string }[] }).data.map((member) => member.id);
+      });
+      const expected = [...new Set([...first, ...now.slice(MEMBERS_PER_PAGE)])];
+      expect(expected).toHaveLength(4 * MEMBERS_PER_PAGE - 10);
+      expect(await rowIds(page, 'members', expected.length)).toEqual(expected);
+      expect(await summary(page, 'members')).toBe(`${expected.length} of ${total + 10} members loaded`);
+      expect(unexpected(problems)).toEqual([]);
+    });
+
+    it('attack pass: the end of a list that grew while it was paged does not claim all its members are loaded', async () => {
+      const { page, problems } = await open(`?interval=${INTERVAL_MS}`);
+      await rowIds(page, 'members', MEMBERS_PER_PAGE);
+      const total = Number(/ of (\d+) members/.exec(await summary(page, 'members'))![1]);
+      await page.evaluate(() => {
+        let joined = 0;
+        while (joined < 10) for (const event of window.mock!.activity.step()) if (event.kind === 'members' && joined < 10) joined++;
+      });
+      const end = page.locator('#members .list-end');
+      const loadMore = end.getByRole('button', { name: 'Load more' });
+      // Every page to the last (the list's end scrolled into view would load one too: a click without scrolling).
+      for (let pages = 1; pages < Math.ceil((total + 10) / MEMBERS_PER_PAGE); pages++) {
+        await loadMore.dispatchEvent('click');
+        await expect.poll(() => page.locator('#members').getAttribute('aria-busy')).toBe('false');
+      }
+      await expect.poll(() => loadMore.count()).toBe(0);
+      // Page 1 was read before the ten joined: they are not among the rows, and the end says so.
+      expect(await summary(page, 'members')).toBe(`${total} of ${total + 10} members loaded`);
+      expect(await end.innerText()).toBe('End of the list: it changed while loading. Refresh shows all of it.');
+      await page.locator('#members').getByRole('button', { name: 'Refresh members' }).click();
+      await expect.poll(() => summary(page, 'members')).toBe(`${total + 10} of ${total + 10} members loaded`);
+      expect(await end.innerText()).toBe(`All ${total + 10} members loaded`);
+      expect(unexpected(problems)).toEqual([]);
+    });
+
     describe('against a server given its URL and token', () => {
       let mock: MockApi;
       let http: MockHttpServer;

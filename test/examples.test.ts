@@ -129,6 +129,10 @@ it('npm run demo walks every data group in-process, with no network', async () =
     expect(stdout).toContain(`  ${department.name}: ${main.departmentData.get(department.id)!.members.size} members`);
   }
   expect(stdout).toContain('deactivated; the next call got 401: invalid or expired token');
+  // Issue 30 (hardening 3), item 14: one of a thing is singular ("has 1 note"), whatever the count.
+  expect(stdout).not.toMatch(/(?<![\d.])1 [a-z]+s\b/i);
+  const [, notes, noun] = /" has (\d+) (notes?)$/m.exec(stdout)!;
+  expect(noun).toBe(notes === '1' ? 'note' : 'notes');
   expect(stdout).toContain('404 member_not_found: member "no-such-member" not found');
   // The live part: a bot watching three lists while the mock's activity runs, then stopping.
   const reactions = stdout.split('\n').filter((line) => /^ {2}(moderation log|join request|application) {2,}\S.* → /.test(line));

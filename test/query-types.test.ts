@@ -19,7 +19,7 @@ import {
   type Page,
   type Token,
 } from 'community-server-sdk';
-import { queries, type LiveData, type QueryKeyPrefix } from 'community-server-sdk/query';
+import { queries, type InfiniteListData, type LiveData, type QueryKeyPrefix } from 'community-server-sdk/query';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ref } from 'vue';
 
@@ -48,9 +48,15 @@ describe('data and errors are typed from the client', () => {
     const view = () => {
       expectTypeOf(useQuery(q.members.list({ pageSize: 50 })).data).toEqualTypeOf<Page<Member> | undefined>();
       const infinite = useInfiniteQuery(q.members.listInfinite({ pageSize: 50 }));
-      // The hook's own default types the page params `unknown`, as for TanStack's infiniteQueryOptions.
-      expectTypeOf(infinite.data).toEqualTypeOf<InfiniteData<Page<Member>, unknown> | undefined>();
+      // The pages (page params `unknown`, the hook's own default, as for TanStack's
+      // infiniteQueryOptions) and their items once each (issue 30, item 7: the options' select).
+      expectTypeOf(infinite.data).toEqualTypeOf<InfiniteListData<Member> | undefined>();
+      expectTypeOf(infinite.data!).toExtend<InfiniteData<Page<Member>, unknown>>();
       expectTypeOf(infinite.data!.pages[0]!.data).toEqualTypeOf<Member[]>();
+      expectTypeOf(infinite.data!.items).toEqualTypeOf<Member[]>();
+      // A select of one's own replaces it, and gets the pages.
+      const own = useInfiniteQuery({ ...q.members.listInfinite(), select: (data) => data.pages.length });
+      expectTypeOf(own.data).toEqualTypeOf<number | undefined>();
       expectTypeOf(infinite.error).toEqualTypeOf<CommunityServerError | null>();
       const live = useQuery(q.logs.listLive({ pageSize: 50 }, { intervalMs: 5_000 }));
       expectTypeOf(live.data).toEqualTypeOf<LiveData<Log> | undefined>();
@@ -93,6 +99,7 @@ describe('the same options fit @tanstack/vue-query', () => {
       expectTypeOf(useVueInfiniteQuery(q.members.listInfinite({ pageSize: 50 })).data.value?.pages[0]?.data).toEqualTypeOf<
         Member[] | undefined
       >();
+      expectTypeOf(useVueInfiniteQuery(q.members.listInfinite({ pageSize: 50 })).data.value?.items).toEqualTypeOf<Member[] | undefined>();
       expectTypeOf(useVueQuery(q.logs.listLive({ pageSize: 25 }, { intervalMs: 5_000 })).data.value).toEqualTypeOf<
         LiveData<Log> | undefined
       >();

@@ -6,8 +6,9 @@
  */
 import { InfiniteQueryObserver, MutationObserver, QueryClient, QueryObserver, type QueryObserverResult } from '@tanstack/query-core';
 import { CommunityServerClient, InvalidArgumentError, NotFoundError, Page, ServiceUnavailableError } from 'community-server-sdk';
-import { createMockApi } from 'community-server-sdk/mock';
+import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { queries, type EndpointInfiniteQueryOptions, type EndpointQueryOptions, type Queries } from 'community-server-sdk/query';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,8 @@ import { endpointOf, firstPage, pick, plain, rows, type Ids } from './mock/contr
 const mock = createMockApi({ seed: 11 });
 const client = mockClient(mock);
 const q = queries(client);
+/** The default scope of `q`'s keys: the client's base URL, then its token's stand-in (issue 30, item 5). */
+const scope = q.key()[1];
 let queryClient: QueryClient;
 let ids: Ids;
 
@@ -115,6 +118,73 @@ describe('every list, through InfiniteQueryObserver', () => {
   });
 });
 
+describe('issue 30 hardening 3: item 7 — a list that grows while it is paged gives each item once', () => {
+  it('members join between pages: the pages repeat some, data.items has each once, in order, and the newest page the total now', async () => {
+    const observer = new InfiniteQueryObserver(queryClient, q.members.listInfinite({ pageSize: 5 }));
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true), settled);
+      const before = observer.getCurrentResult().data!;
+      const newest = before.pages[0]!.data[0]!.createdAt;
+      for (let joined = 1; joined <= 3; joined++) mock.store.main.members.create({ createdAt: newest + joined });
+      let result = await observer.fetchNextPage();
+      result = await result.fetchNextPage();
+
+      const { pages, items } = result.data!;
+      const rows = pages.flatMap((page) => page.data.map((row) => row.id));
+      expect(rows).toHaveLength(15);
+      expect(new Set(rows).size).toBe(12); // page 2 starts with 3 members of page 1
+      const now = (await client.members.list({ pageSize: 15 })).data.map((row) => row.id);
+      const expected = [...before.pages[0]!.data.map((row) => row.id), ...now.slice(5, 15)].filter(
+        (id, index, all) => all.indexOf(id) === index,
+      );
+      expect(items.map((row) => row.id)).toEqual(expected);
+      expect(items).toHaveLength(12);
+      // The first page's total is as old as it; the newest page's is the list's now.
+      expect(pages[0]!.total).toBe(mock.store.main.members.size - 3);
+      expect(pages.at(-1)!.total).toBe(mock.store.main.members.size);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('by each list’s own id field (join requests: userId); one select per list, for TanStack to memoise', () => {
+    const page = (data: object[], number: number) =>
+      new Page({ data, page: number, pageSize: 2, total: 4, totalPages: 2 }, () => undefined as never);
+    const view = q.joinRequests.listInfinite().select({
+      pages: [page([{ userId: 'a', id: 1 }, { userId: 'b' }], 1), page([{ userId: 'b', id: 2 }, { userId: 'c' }, {}, {}], 2)],
+      pageParams: [1, 2],
+    } as never);
+    // Items without the field are not told apart (the schema requires it): the first stands for them.
+    expect(view.items).toEqual([{ userId: 'a', id: 1 }, { userId: 'b' }, { userId: 'c' }, {}]);
+    expect(view.pages).toHaveLength(2);
+    expect(q.members.listInfinite({ pageSize: 5 }).select).toBe(q.members.listInfinite().select);
+  });
+});
+
+describe('attack pass: live lists', () => {
+  it('a live list whose items lack their id (validation off, a service that drops it) does not grow with each refetch', async () => {
+    const body = { data: [{ text: 'a' }, { text: 'b' }], page: 1, pageSize: 2, total: 2, totalPages: 1 };
+    const bare = new CommunityServerClient({
+      token: 'cs_test_bare',
+      baseUrl: 'https://bare.test',
+      validation: 'off',
+      maxRetries: 0,
+      fetch: async () => Response.json(body),
+    });
+    const observer = new QueryObserver(queryClient, queries(bare).logs.listLive(undefined, { intervalMs: 60_000 }));
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeDefined(), settled);
+      const lengths = [observer.getCurrentResult().data!.data.length];
+      for (let n = 0; n < 2; n++) lengths.push((await observer.refetch()).data!.data.length);
+      expect(lengths).toEqual([1, 1, 1]);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
 describe('both writes, through MutationObserver', () => {
   it('tokens.create(): mutate(body) creates the token, and the token queries show it before the mutation settles', async () => {
     const list = new QueryObserver(queryClient, q.tokens.list());
@@ -157,24 +227,25 @@ describe('both writes, through MutationObserver', () => {
 
 describe('keys', () => {
   it('start with ["community-server", scope], then the method path and the arguments', () => {
-    expect(q.members.get('m1').queryKey).toEqual(['community-server', MOCK_ORIGIN, 'members', 'get', 'm1']);
-    expect(q.cad.calls.note('c1', 'n1').queryKey).toEqual(['community-server', MOCK_ORIGIN, 'cad', 'calls', 'note', 'c1', 'n1']);
+    expect(scope).toMatch(/^https:\/\/community\.test#[0-9a-z]+$/);
+    expect(q.members.get('m1').queryKey).toEqual(['community-server', scope, 'members', 'get', 'm1']);
+    expect(q.cad.calls.note('c1', 'n1').queryKey).toEqual(['community-server', scope, 'cad', 'calls', 'note', 'c1', 'n1']);
     expect(q.members.listInfinite({ pageSize: 5 }).queryKey).toEqual([
       'community-server',
-      MOCK_ORIGIN,
+      scope,
       'members',
       'listInfinite',
       { pageSize: 5 },
     ]);
     expect(q.logs.listLive({ pageSize: 5 }, { intervalMs: 50 }).queryKey).toEqual([
       'community-server',
-      MOCK_ORIGIN,
+      scope,
       'logs',
       'listLive',
       { pageSize: 5 },
       { intervalMs: 50 },
     ]);
-    expect(q.tokens.create().mutationKey).toEqual(['community-server', MOCK_ORIGIN, 'tokens', 'create']);
+    expect(q.tokens.create().mutationKey).toEqual(['community-server', scope, 'tokens', 'create']);
     expect(queries(client, { scope: 'staging' }).members.list().queryKey).toEqual(['community-server', 'staging', 'members', 'list']);
   });
 
@@ -186,7 +257,7 @@ describe('keys', () => {
       q.members.list({ page: undefined }),
       q.members.list(undefined, { timeout: 5_000 }),
     ].map((options) => options.queryKey);
-    for (const key of same) expect(key).toEqual(['community-server', MOCK_ORIGIN, 'members', 'list']);
+    for (const key of same) expect(key).toEqual(['community-server', scope, 'members', 'list']);
     expect(JSON.stringify(q.logs.list({ sort: 'asc', pageSize: 5, orderBy: 'id' }).queryKey)).toBe(
       JSON.stringify(q.logs.list({ orderBy: 'id', pageSize: 5, sort: 'asc' }).queryKey),
     );
@@ -212,15 +283,15 @@ describe('keys', () => {
     const scoped = queries(
       new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://user:pa55word@api.test/v2/?key=s3cret#x' }),
     );
-    expect(scoped.key()).toEqual(['community-server', 'https://api.test/v2']);
+    expect(scoped.key()).toEqual(['community-server', expect.stringMatching(/^https:\/\/api\.test\/v2#[0-9a-z]+$/)]);
   });
 
   it('q.key() gives the prefixes to invalidate with; an unknown name throws', async () => {
-    expect(q.key()).toEqual(['community-server', MOCK_ORIGIN]);
-    expect(q.key('members')).toEqual(['community-server', MOCK_ORIGIN, 'members']);
-    expect(q.key('members.get')).toEqual(['community-server', MOCK_ORIGIN, 'members', 'get']);
-    expect(q.key('cad.calls')).toEqual(['community-server', MOCK_ORIGIN, 'cad', 'calls']);
-    expect(q.key('logs.listLive')).toEqual(['community-server', MOCK_ORIGIN, 'logs', 'listLive']);
+    expect(q.key()).toEqual(['community-server', scope]);
+    expect(q.key('members')).toEqual(['community-server', scope, 'members']);
+    expect(q.key('members.get')).toEqual(['community-server', scope, 'members', 'get']);
+    expect(q.key('cad.calls')).toEqual(['community-server', scope, 'cad', 'calls']);
+    expect(q.key('logs.listLive')).toEqual(['community-server', scope, 'logs', 'listLive']);
     for (const bad of ['membrs', 'members.nope', 'members.get.more', '', 'key', 'toString', 'members.constructor']) {
       expect(() => q.key(bad as never), bad).toThrow(InvalidArgumentError);
     }
@@ -229,6 +300,93 @@ describe('keys', () => {
     await queryClient.invalidateQueries({ queryKey: q.key('members') });
     expect(queryClient.getQueryState(q.members.get(ids.memberId).queryKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(q.roles.list().queryKey)?.isInvalidated).toBe(false);
+  });
+});
+
+describe('issue 30 hardening 3: item 5 — the scope is the base URL and a stand-in for the token', () => {
+  /** Two servers behind one base URL, as the live service has them: the token selects the server. */
+  function twoServers() {
+    const other = createMockApi({ seed: 12 });
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      const token = new Request(input, init).headers.get('authorization');
+      return (token === `Bearer ${other.tokens.main}` ? other : mock).fetch(input, init);
+    };
+    const clientOf = (server: MockApi) =>
+      new CommunityServerClient({ token: server.tokens.main, baseUrl: MOCK_ORIGIN, fetch, maxRetries: 0 });
+    return { other, first: queries(clientOf(mock)), second: queries(clientOf(other)), clientOf };
+  }
+
+  it('two servers’ clients on one QueryClient keep their own data', async () => {
+    const { other, first, second } = twoServers();
+    expect(other.store.main.info.name).not.toBe(mock.store.main.info.name);
+    const one = new QueryObserver(queryClient, first.server.info());
+    const two = new QueryObserver(queryClient, second.server.info());
+    const unsubscribe = [one.subscribe(() => {}), two.subscribe(() => {})];
+    await vi.waitFor(
+      () => expect([one, two].map((observer) => observer.getCurrentResult().fetchStatus)).toEqual(['idle', 'idle']),
+      settled,
+    );
+    expect(one.getCurrentResult().data?.name).toBe(mock.store.main.info.name);
+    expect(two.getCurrentResult().data?.name).toBe(other.store.main.info.name);
+    expect(second.key()).not.toEqual(first.key());
+    // Invalidating one server's queries leaves the other's alone.
+    await queryClient.invalidateQueries({ queryKey: first.key() });
+    expect(queryClient.getQueryState(second.server.info().queryKey)?.isInvalidated).toBe(false);
+    for (const off of unsubscribe) off();
+  });
+
+  it('clients of the same base URL and token share keys; another token, base URL or no token, never', () => {
+    const { clientOf } = twoServers();
+    expect(queries(clientOf(mock)).members.get('m1').queryKey).toEqual(q.members.get('m1').queryKey);
+    expect(queries(new CommunityServerClient({ token: mock.tokens.main, baseUrl: `${MOCK_ORIGIN}/` })).key()).toEqual(q.key());
+    const scopes = [
+      q.key()[1],
+      queries(new CommunityServerClient({ token: mock.tokens.readOnly, baseUrl: MOCK_ORIGIN })).key()[1],
+      queries(new CommunityServerClient({ token: mock.tokens.main, baseUrl: 'https://other.test' })).key()[1],
+      queries(new CommunityServerClient({ baseUrl: MOCK_ORIGIN })).key()[1],
+    ];
+    expect(new Set(scopes).size).toBe(4);
+    expect(scopes.slice(0, 2).every((one) => one.startsWith(`${MOCK_ORIGIN}#`))).toBe(true);
+  });
+
+  it('two tokens never share a stand-in, even under a Math.random a test made constant', () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const scopeOf = (token: string) => queries(new CommunityServerClient({ token, baseUrl: 'https://constant.test' })).key()[1];
+      expect(scopeOf('cs_constant_one')).not.toBe(scopeOf('cs_constant_two'));
+      expect(scopeOf('cs_constant_one')).toBe(scopeOf('cs_constant_one'));
+    } finally {
+      random.mockRestore();
+    }
+  });
+
+  it('attack pass: a client that queries() never reads draws no stand-in (nothing of its token is kept for it)', () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const numberOf = (scope: string) => Number(/(\d+)$/.exec(scope)![1]);
+      const drawn = (token: string) => queries(new CommunityServerClient({ token, baseUrl: 'https://lazy.test' })).key()[1];
+      const before = numberOf(drawn('cs_lazy_first'));
+      for (let n = 0; n < 5; n++) new CommunityServerClient({ token: `cs_lazy_unread_${n}`, baseUrl: 'https://lazy.test' });
+      expect(numberOf(drawn('cs_lazy_second'))).toBe(before + 1);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
+  it('the stand-in tells nothing of the token: no hash of it, and another process draws its own', async () => {
+    const token = mock.tokens.main;
+    const key = JSON.stringify(q.key());
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    for (const digest of [sha256(token), sha256(`${MOCK_ORIGIN}\n${token}`)]) {
+      for (let at = 0; at + 8 <= digest.length; at += 8) expect(key).not.toContain(digest.slice(at, at + 8));
+    }
+    for (let at = 0; at + 8 <= token.length; at++) expect(key).not.toContain(token.slice(at, at + 8));
+    // A fresh copy of the client entry (as another process has it): the same token, another stand-in.
+    vi.resetModules();
+    const fresh = await import('community-server-sdk');
+    const elsewhere = queries(new fresh.CommunityServerClient({ token, baseUrl: MOCK_ORIGIN }));
+    expect(elsewhere.key()[1]).toMatch(/^https:\/\/community\.test#[0-9a-z]+$/);
+    expect(elsewhere.key()[1]).not.toBe(scope);
   });
 });
 
@@ -298,6 +456,7 @@ describe('the entry’s run-time code', () => {
       'src/query.ts',
       'src/query/keys.ts',
       'src/query/live.ts',
+      'src/query/once.ts',
     ]);
   });
 });
@@ -326,6 +485,8 @@ describe('errors', () => {
 
   it('queries() refuses what is not a client, and bad options; live options are checked at once', () => {
     for (const bad of [undefined, null, {}, 'client', { members: {} }]) expect(() => queries(bad as never)).toThrow(InvalidArgumentError);
+    // Issue 30 (hardening 3), item 14: the article follows the kind.
+    expect(() => queries({} as never)).toThrow(new InvalidArgumentError('queries() takes a CommunityServerClient, got an object'));
     expect(() => queries(client, { scope: '' })).toThrow(InvalidArgumentError);
     expect(() => queries(client, { scope: 5 as never })).toThrow(InvalidArgumentError);
     expect(() => queries(client, { scop: 'x' } as never)).toThrow(/unknown queries option "scop"/);

@@ -612,7 +612,7 @@ describe('arguments', () => {
     for (const [options, message] of [
       [{ delivery: 'once' }, /delivery needs a fleet/],
       [{ consumer: 'shard-1' }, /consumer needs a fleet/],
-      [{ fleet: {} }, /fleet must be what redisFleet\(\) returns, got a object/],
+      [{ fleet: {} }, /fleet must be what redisFleet\(\) returns, got an object/],
       [{ fleet: 'redis' }, /fleet must be what redisFleet\(\) returns/],
       [{ fleet, delivery: 'all' }, /delivery must be 'every' or 'once', got "all"/],
       [{ fleet, consumer: '' }, /consumer must be a name of 1 to 200 characters/],

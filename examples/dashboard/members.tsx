@@ -1,7 +1,7 @@
 /**
  * Members, newest first, with infinite scroll: `q.members.listInfinite()` fetches page 1, and each
  * next page when the end of the list scrolls into view (or on "Load more"), until the list's
- * last page: never a request past it.
+ * last page: never a request past it. Members who join meanwhile are shown once each.
  * @module
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -14,8 +14,10 @@ export const MEMBERS_PER_PAGE = 20;
 
 export function MembersPanel({ q }: { readonly q: Queries }) {
   const members = useInfiniteQuery(q.members.listInfinite({ pageSize: MEMBERS_PER_PAGE }));
-  const rows = members.data?.pages.flatMap((page) => page.data) ?? [];
-  const total = members.data?.pages[0]?.total;
+  // Members who join while the list is paged push members of a page onto the next: `items`
+  // shows each once, and the newest page tells the total now.
+  const rows = members.data?.items ?? [];
+  const total = members.data?.pages.at(-1)?.total;
   const scroller = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = members;
@@ -73,7 +75,12 @@ export function MembersPanel({ q }: { readonly q: Queries }) {
               Load more
             </button>
           ) : members.data ? (
-            `All ${rows.length} members loaded`
+            // Members who joined after page 1 was read are not among the rows; ones who left are.
+            rows.length === total ? (
+              `All ${total} members loaded`
+            ) : (
+              'End of the list: it changed while loading. Refresh shows all of it.'
+            )
           ) : null}
         </div>
       </div>

@@ -7,8 +7,8 @@ import type { ListParams, PathPart, RequestOptions } from './types';
 import { describe } from './describe';
 import { InvalidArgumentError } from './error-base';
 
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
 /** The longest timer JavaScript can set; longer timeouts would fire at once. */
 const MAX_TIMEOUT_MS = INT32_MAX;
 

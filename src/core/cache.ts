@@ -25,7 +25,6 @@ import type { WithResponse } from './api-promise';
 import { checkOptions, checkTimeout, describe } from './arguments';
 import { isCacheStore, memoryStore, type CacheStore } from './cache-store';
 import { CommunityServerError, InvalidArgumentError } from './errors';
-import { tokenIdentity } from './identity';
 import type { Log } from './log';
 import { STORE_RETRY_MS, STORE_TIMEOUT_MS } from './rate-limit-store';
 import { describeThrown, redactError } from './redact';
@@ -105,7 +104,8 @@ export type Check = (data: unknown, status: number) => unknown;
 
 export interface CacheConfig {
   options: CacheOptions | undefined;
-  baseUrl: string;
+  /** The token's identity (`tokenIdentity`): what the store's keys name it by. */
+  identity: Promise<string>;
   token: string | undefined;
   /** The client's per-attempt timeout: how long a call waits for another process's answer. */
   timeout: number;
@@ -284,7 +284,7 @@ export function createCache(config: CacheConfig): Cache {
   /** Whether the entries are this client's own (its in-process store): checked when stored, not again when read. */
   const own = options?.store === undefined;
   let scope: string | undefined;
-  const scoped = tokenIdentity(config.baseUrl, token).then((identity) => (scope = identity));
+  const scoped = config.identity.then((identity) => (scope = identity));
   /** While the store rests after failures (0.5 s, doubling to 8 s), calls answer from the service alone. */
   let restUntil = 0;
   let failures = 0;

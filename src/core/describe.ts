@@ -9,7 +9,8 @@
 export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  // Every other kind starts with a consonant: function, symbol, bigint.
+  return Array.isArray(value) ? 'an array' : typeof value == 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** A one-line description of any thrown value, never throwing itself (a hostile `toString` or getter). */

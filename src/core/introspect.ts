@@ -1,6 +1,6 @@
 /**
- * What a client tells the SDK's other entry points about itself: its endpoint table and its
- * base URL, never its token. `community-server-sdk/query` builds its query options from it.
+ * What a client tells the SDK's other entry points about itself: its endpoint table and what
+ * names its service and token, never the token. `community-server-sdk/query` builds its query options from it.
  * Internal: reached through a registered symbol, like the tracer hook (`trace.ts`), so neither
  * entry bundles the other.
  * @module
@@ -12,8 +12,12 @@ export const INTROSPECT = Symbol.for('community-server-sdk/introspect');
 
 /** What a client offers under {@link INTROSPECT}. */
 export interface ClientIntrospection {
-  /** The resolved base URL, without a trailing slash (no token, no query). */
-  readonly baseUrl: string;
+  /**
+   * The default scope of its query keys: the resolved base URL (no trailing slash, no query),
+   * `#`, and the token's stand-in (`tokenScope`), e.g. `https://api.example.com#4fzyo82mvyr`.
+   * A token selects its server, so two tokens on one base URL never share a scope.
+   */
+  readonly scope: string;
   /** The table the client binds its methods from. */
   readonly resources: ResourceTable;
 }

@@ -13,6 +13,7 @@
 import type { QueryCache, QueryClient, QueryKey } from '@tanstack/query-core';
 import type { PagePromise } from '../core/pagination';
 import type { Watch } from '../core/watch/watch';
+import { onceEach } from './once';
 import type { LiveData } from './types';
 
 /** Items a live list keeps, newest first: older ones drop off the end, so memory stays bounded. */
@@ -32,33 +33,22 @@ type Item = Record<string, unknown>;
 type LiveContext = { readonly signal: AbortSignal; readonly client: QueryClient; readonly queryKey: QueryKey };
 
 /** `fresh` then `kept`, each id once (the first copy wins), at most {@link LIVE_MAX_ITEMS}. */
-function merge(fresh: readonly unknown[], kept: readonly unknown[], list: LiveList): Item[] {
-  const ids = new Set<unknown>();
-  const merged: Item[] = [];
-  for (const item of [...fresh, ...kept] as Item[]) {
-    if (merged.length === LIVE_MAX_ITEMS) break;
-    if (ids.has(item[list.id])) continue;
-    ids.add(item[list.id]);
-    merged.push(item);
-  }
-  return merged;
-}
+const merge = (fresh: readonly unknown[], kept: readonly unknown[], list: LiveList) =>
+  onceEach([...fresh, ...kept] as Item[], list.id).slice(0, LIVE_MAX_ITEMS);
 
 /** The running watch of each live query (by its `Query` in the cache). */
 const watches = new WeakMap<object, Watch<unknown>>();
 const heard = new WeakSet<QueryCache>();
-
-function stop(query: object): void {
-  watches.get(query)?.close();
-  watches.delete(query);
-}
 
 /** Listens (once per cache) for the last observer of a live query leaving, and for its removal. */
 function listen(cache: QueryCache): void {
   if (heard.has(cache)) return;
   heard.add(cache);
   cache.subscribe(({ type, query }) => {
-    if ((type === 'observerRemoved' && query.getObserversCount() === 0) || type === 'removed') stop(query);
+    if ((type === 'observerRemoved' && query.getObserversCount() === 0) || type === 'removed') {
+      watches.get(query)?.close();
+      watches.delete(query);
+    }
   });
 }
 

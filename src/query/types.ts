@@ -14,7 +14,7 @@ import type { Resources } from '../resources/index';
 /**
  * A key of this entry: `['community-server', scope, ...method path, ...arguments]`.
  * @example
- * const key: CommunityServerQueryKey = q.members.get(id).queryKey; // ['community-server', 'https://api.example.com', 'members', 'get', id]
+ * const key: CommunityServerQueryKey = q.members.get(id).queryKey; // ['community-server', 'https://api.example.com#4fzyo82mvyr1', 'members', 'get', id]
  */
 export type CommunityServerQueryKey = readonly ['community-server', string, ...unknown[]];
 
@@ -57,12 +57,29 @@ export interface EndpointQueryOptions<Data> {
 }
 
 /**
- * Infinite query options of a list (`q.members.listInfinite({ pageSize: 50 })`): page 1 (or
- * `params.page`) first, then each next page while the last one says there is one (its
- * `totalPages`, and an empty page ends it too): nothing is fetched past the end.
+ * The data of an infinite list (`useInfiniteQuery(q.members.listInfinite()).data`): its pages as
+ * fetched, and `items`, every item of them once. A list that grows while it is paged, newest
+ * first, shifts items of one page onto the next (ten members join: page 2 starts with ten of
+ * page 1), so the pages repeat them; `items` shows each once. The list's total now is the newest
+ * page's, `pages.at(-1).total` (the first page's is as old as the first page).
  * @example
  * const members = useInfiniteQuery(q.members.listInfinite({ pageSize: 50 }));
- * const rows = members.data?.pages.flatMap((page) => page.data) ?? [];
+ * const rows = members.data?.items ?? [];
+ * const summary = `${rows.length} of ${members.data?.pages.at(-1)?.total} members`;
+ */
+export interface InfiniteListData<Item> extends InfiniteData<Page<Item>, unknown> {
+  /** Every item of the pages in order, each once (by the list's id field: `id`, `userId`…; the first copy wins). */
+  readonly items: Item[];
+}
+
+/**
+ * Infinite query options of a list (`q.members.listInfinite({ pageSize: 50 })`): page 1 (or
+ * `params.page`) first, then each next page while the last one says there is one (its
+ * `totalPages`, and an empty page ends it too): nothing is fetched past the end. The data is
+ * the pages and their items, each once ({@link InfiniteListData}).
+ * @example
+ * const members = useInfiniteQuery(q.members.listInfinite({ pageSize: 50 }));
+ * const rows = members.data?.items ?? [];
  * if (members.hasNextPage) await members.fetchNextPage();
  */
 export interface EndpointInfiniteQueryOptions<Item> {
@@ -74,6 +91,11 @@ export interface EndpointInfiniteQueryOptions<Item> {
   readonly initialPageParam: number;
   /** The page after `lastPage`, or `undefined` at the end of the list. */
   readonly getNextPageParam: (lastPage: Page<Item>) => number | undefined;
+  /**
+   * The pages and every item of them once (see {@link InfiniteListData}). A `select` of your
+   * own replaces it; `data.pages` is then what it is given.
+   */
+  readonly select: (data: InfiniteData<Page<Item>, unknown>) => InfiniteListData<Item>;
   /** Never: the client has retried already (see {@link QueryRetry}). */
   readonly retry: QueryRetry;
 }

@@ -39,6 +39,9 @@ const NOT_JSON: [string, () => unknown, RegExp][] = [
   ['a Date', () => ({ since: new Date(0) }), /roles\.since: a Date instance is not JSON/],
   ['a Map', () => new Map([['a', 1]]), /roles: a Map instance is not JSON/],
   ['a class instance', () => [new Badge('x')], /roles\[0\]: a Badge instance is not JSON/],
+  // Issue 30 (hardening 3), item 14: the article follows the name.
+  ['an Error', () => [new Error('x')], /roles\[0\]: an Error instance is not JSON/],
+  ['an ArrayBuffer', () => ({ raw: new ArrayBuffer(2) }), /roles\.raw: an ArrayBuffer instance is not JSON/],
 ];
 
 describe('values that are not JSON are refused on every write path', () => {
