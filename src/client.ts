@@ -131,8 +131,8 @@ export class CommunityServerClient {
   readonly #events: Emitter;
   readonly #tracers: Tracer[] = [];
   /**
-   * What `queries()` keys this client's data by: its base URL and its token's stand-in, drawn
-   * when first asked, so a client no query entry reads leaves nothing behind for its token.
+   * What `queries()` keys this client's data by: its base URL and a digest of base URL and token
+   * (`tokenScope`), made when first asked: a client no query entry reads spends nothing on it.
    */
   readonly #scope: () => string;
 

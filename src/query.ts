@@ -57,11 +57,10 @@ export type {
 export interface QueriesOptions {
   /**
    * The second element of every key, which keeps apart the data of two clients on one
-   * `QueryClient`, e.g. two servers. Default: the client's base URL and a stand-in for its token
-   * (`https://api.example.com#4fzyo82mvyr1`), the same for every client of that base URL and
-   * token in this process, and drawn anew in another. Name it (one per server) to share keys
-   * across processes: a persisted cache, a server render's dehydrated state. Never put a token
-   * in it.
+   * `QueryClient`, e.g. two servers. Default: the client's base URL and a one-way digest of base
+   * URL and token (`https://api.example.com#3f9a0c1d5e7b2a48`), the same for every client of that
+   * base URL and token, in every process (a server render's dehydrated state hydrates under the
+   * browser's keys). Never put a token in it.
    */
   scope?: string | undefined;
 }

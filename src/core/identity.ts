@@ -21,21 +21,38 @@ const named = (baseUrl: string, token: string | undefined) => `${baseUrl}\n${tok
  */
 export const tokenIdentity = (baseUrl: string, token: string | undefined): Promise<string> => hashKey(named(baseUrl, token));
 
-/** The scope of each base URL and token this process has met. */
-const scopes = new Map<string, string>();
+/** 32 bits of `h`, mixed so that every input bit reaches every output bit (MurmurHash3's finaliser). */
+const mix = (h: number) => {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+};
+const hex8 = (n: number) => n.toString(16).padStart(8, '0');
+
+/**
+ * A 64-bit digest of `text`, in hex (16 digits), computed at once: two multiplicative lanes over
+ * its UTF-16 code units, each finished by {@link mix}. One-way (a token is far longer than 64
+ * bits, so countless texts share a digest and none can be read back from it) and the same in
+ * every process and runtime; not a cryptographic hash, which nothing here needs: it scopes keys,
+ * and an API token is a random secret no one can guess to test against it.
+ */
+function digest64(text: string): string {
+  let a = 0x811c9dc5;
+  let b = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    a = Math.imul(a ^ unit, 0x01000193);
+    b = Math.imul(b + unit, 0x5bd1e995) ^ (b >>> 15);
+  }
+  const high = mix(a ^ Math.imul(b, 0x27d4eb2d));
+  return hex8(high) + hex8(mix(b ^ high));
+}
 
 /**
  * What names base URL and token where anyone may read it (the keys of queries: devtools, a
- * persisted cache, the HTML of a server render), there at once: the base URL, `#`, and a
- * stand-in for the token, drawn the first time this process meets them, then the same for every
- * client of them. A hash would let a guess of the token be checked against it; the stand-in is
- * no function of the token, so it tells nothing of it. Random, so another process (a server
- * render, a persisted cache) draws another; numbered, so two in this process differ even under a
- * `Math.random` a test made constant.
+ * persisted cache, the HTML of a server render), there at once: the base URL, `#`, and a 64-bit
+ * one-way digest of base URL and token ({@link digest64}), e.g.
+ * `https://api.example.com#3f9a0c1d5e7b2a48`. The same in every process, so a server render's
+ * data hydrates under the browser's keys; two tokens, two scopes.
  */
-export function tokenScope(baseUrl: string, token: string | undefined): string {
-  const key = named(baseUrl, token);
-  let scope = scopes.get(key);
-  if (!scope) scopes.set(key, (scope = `${baseUrl}#${Math.random().toString(36).slice(2)}${scopes.size}`));
-  return scope;
-}
+export const tokenScope = (baseUrl: string, token: string | undefined): string => `${baseUrl}#${digest64(named(baseUrl, token))}`;

@@ -14,7 +14,7 @@ export const INTROSPECT = Symbol.for('community-server-sdk/introspect');
 export interface ClientIntrospection {
   /**
    * The default scope of its query keys: the resolved base URL (no trailing slash, no query),
-   * `#`, and the token's stand-in (`tokenScope`), e.g. `https://api.example.com#4fzyo82mvyr`.
+   * `#`, and a one-way digest of base URL and token (`tokenScope`), e.g. `https://api.example.com#3f9a0c1d5e7b2a48`.
    * A token selects its server, so two tokens on one base URL never share a scope.
    */
   readonly scope: string;
