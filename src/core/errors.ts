@@ -5,7 +5,7 @@
 import type { z } from 'zod/mini';
 import { brand } from './brand';
 import { CommunityServerError } from './error-base';
-import { redact } from './redact';
+import { redactData } from './redact-text';
 import { retryAfterSeconds } from './retry-policy';
 
 // The two that need no response live apart (see error-base.ts); this module stays the one to import.
@@ -265,14 +265,22 @@ export function apiError(init: ApiErrorInit): ApiError {
 
 /**
  * The typed error of a non-2xx answer to `target`: its body read whatever its shape, its class by
- * status, every occurrence of `secret` (`connectMock`'s admin token) replaced. The client's
- * transport and `connectMock` both make theirs here; the transport passes no secret, as every
- * error of a call is redacted where it leaves the transport.
+ * status, every occurrence of `secret` (`connectMock`'s admin token) replaced. `connectMock` makes
+ * its errors here; the client's transport makes its own with {@link answerError}, as every error
+ * of a call is redacted where it leaves the transport.
  */
 export function responseError(response: Response, body: string, target: RequestTarget, secret?: string): ApiError {
+  return apiError(redactData(errorInit(response, body, target), secret));
+}
+
+/** The typed error of a non-2xx answer to `target`, as the service sent it (the transport's door redacts it). */
+export const answerError = (response: Response, body: string, target: RequestTarget): ApiError =>
+  apiError(errorInit(response, body, target));
+
+function errorInit(response: Response, body: string, target: RequestTarget): ApiErrorInit {
   const parsed = parseErrorBody(response.status, response.statusText, body);
   const headers = Object.fromEntries(response.headers);
-  return apiError(redact({ ...parsed, headers, status: response.status, method: target.method, path: target.path }, secret));
+  return { ...parsed, headers, status: response.status, method: target.method, path: target.path };
 }
 
 /** Longest text kept from a body that is not JSON (an HTML error page, say). */

@@ -7,7 +7,7 @@
 import { describe } from './arguments';
 import { InvalidArgumentError } from './errors';
 import type { Log } from './log';
-import { describeThrown } from './redact';
+import { describeThrown } from './describe';
 
 /**
  * An attempt about to be sent (`'request'`).
