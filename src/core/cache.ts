@@ -17,7 +17,8 @@
  */
 import type { WithResponse } from './api-promise';
 import type { CacheOptions } from './cache-options';
-import { memoryStore, type CacheStore } from './cache-store';
+import type { CacheStore } from './cache-store';
+import { memoryStore } from './memory-store';
 import { entryText, readEntry, type Answer, type CacheLayer } from './coalesce';
 import { CommunityServerError } from './error-base';
 import type { Log } from './log';
