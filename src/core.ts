@@ -40,4 +40,4 @@ export {
   ResponseValidationError,
   ServiceUnavailableError,
   TimeoutError,
-} from './core/errors';
+} from './core/error-classes';

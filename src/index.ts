@@ -28,7 +28,7 @@ export {
   ServiceUnavailableError,
   TimeoutError,
   type ApiErrorInit,
-} from './core/errors';
+} from './core/error-classes';
 export type { ClientEvents, ClientListener, RateLimitWaitEvent, RequestEvent, ResponseEvent, RetryEvent } from './core/events';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination';
 export type { Logger, LogLevel } from './core/log';

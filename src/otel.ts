@@ -17,7 +17,7 @@
  */
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type TracerProvider } from '@opentelemetry/api';
 import { checkOptions, describe } from './core/arguments';
-import { InvalidArgumentError } from './core/errors';
+import { InvalidArgumentError } from './core/error-classes';
 import type { ClientEvents } from './core/events';
 import { describeThrown } from './core/describe';
 import type { CallInfo, CallObservation } from './core/observe';

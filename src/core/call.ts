@@ -10,7 +10,7 @@ import { buildPath, checkRequestOptions, listQuery } from './arguments';
 import type { Caller } from './coalesce';
 import type { Engine } from './core';
 import type { Endpoint } from './endpoint';
-import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './errors';
+import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './error-classes';
 import { describeIssue } from './issues';
 import type { OutgoingRequest, Received } from './request';
 import { callSignal, send } from './transport';

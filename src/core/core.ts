@@ -24,6 +24,7 @@ import { describe } from './describe';
 import type { CallObserver } from './observe';
 import { deriveSettings, resolveOptions, type ClientOptions, type Settings } from './options';
 import { RateLimitGate, type Gate } from './rate-limit';
+import { middlewareFetch } from './middleware';
 import { secretForms } from './redact-text';
 import type { startWatch } from './watch/run';
 
@@ -54,6 +55,8 @@ export interface Shared {
 export interface Engine {
   readonly settings: Settings;
   readonly shared: Shared;
+  /** The client's `fetch` with its middleware around it, made once (`transport.ts`). */
+  readonly fetch: (request: Request) => Promise<Response>;
   /** Endpoints whose body failed its schema under `validation: 'warn'` (warned once each). */
   readonly warned: Set<Endpoint>;
 }
@@ -66,6 +69,14 @@ export interface CoreParts {
 }
 
 let engineOf: (core: Core) => Engine;
+
+/** The engine of a core with `settings` over `shared`. */
+const makeEngine = (settings: Settings, shared: Shared): Engine => ({
+  settings,
+  shared,
+  fetch: middlewareFetch(settings),
+  warned: new Set(),
+});
 
 /**
  * What `createCore()` returns: hand it to the functions of `community-server-sdk/core`
@@ -158,7 +169,7 @@ export function createCore(options: ClientOptions = {}, parts: CoreParts = {}): 
     });
     shared.cache.layer = layer;
   }
-  return new Core({ settings, shared, warned: new Set() });
+  return new Core(makeEngine(settings, shared));
 }
 
 /**
@@ -184,7 +195,7 @@ function storeGate(load: () => Promise<typeof import('./store-gate')>, config: i
  */
 export function withOptions(core: Core, options: ClientOptions): Core {
   const { settings, shared } = engine(core);
-  return new Core({ settings: deriveSettings(options, settings, shared.token), shared, warned: new Set() });
+  return new Core(makeEngine(deriveSettings(options, settings, shared.token), shared));
 }
 
 /**

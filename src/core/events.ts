@@ -5,7 +5,7 @@
  * @module
  */
 import { describe } from './arguments';
-import { InvalidArgumentError } from './errors';
+import { InvalidArgumentError } from './error-classes';
 import type { Log } from './log';
 import { describeThrown } from './describe';
 

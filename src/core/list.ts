@@ -11,7 +11,7 @@ import { describeRequest, fetchData, relaunch, splitArgs, summarize, type Also, 
 import type { Caller } from './coalesce';
 import type { Engine } from './core';
 import type { Endpoint } from './endpoint';
-import { ResponseValidationError } from './errors';
+import { ResponseValidationError } from './error-classes';
 import { Page, PagePromise, type WatchStarter } from './pagination';
 import type { ListParams } from './types';
 import type { WatchSource } from './watch/watch';

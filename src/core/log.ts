@@ -15,7 +15,7 @@
  * @module
  */
 import { describe } from './arguments';
-import { InvalidArgumentError, type RequestTarget } from './errors';
+import { InvalidArgumentError, type RequestTarget } from './error-classes';
 import { redactText } from './redact-text';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { APIPromise, type WithResponse } from './api-promise';
 import { brand } from './brand';
-import { CommunityServerError, InvalidArgumentError } from './errors';
+import { CommunityServerError, InvalidArgumentError } from './error-classes';
 import { Watch, type WatchOptions, type WatchRun } from './watch/watch';
 import type { PageEnvelope } from '../schemas/common';
 

@@ -4,7 +4,7 @@
  * types: no module needs another only for them.
  * @module
  */
-import type { RequestTarget } from './errors';
+import type { RequestTarget } from './error-classes';
 import type { RequestOptions } from './types';
 
 /** One request, fully described: nothing left for the transport to decide but how to send it. */

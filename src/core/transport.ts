@@ -22,8 +22,9 @@
  */
 import ky, { TimeoutError as KyTimeoutError } from 'ky';
 import type { Engine } from './core';
+import { MiddlewareFailure } from './middleware';
 import type { OutgoingRequest, Received } from './request';
-import { AbortError, CommunityServerError, ConnectionError, TimeoutError, answerError, type RequestTarget } from './errors';
+import { AbortError, CommunityServerError, ConnectionError, TimeoutError, answerError, type RequestTarget } from './error-classes';
 import type { ClientEvents } from './events';
 import type { Settle } from './rate-limit';
 import { label } from './log';
@@ -55,36 +56,6 @@ type Outcome =
  * a few KiB; a page of the mock's largest rows, 100 of 128 Ki characters, is under 40 MiB).
  */
 const MAX_BODY_BYTES = 64 * 2 ** 20;
-
-/** What a middleware threw of its own (not what `next`, the client's fetch, threw through it): it ends the call. */
-class MiddlewareFailure extends Error {
-  constructor(readonly thrown: unknown) {
-    super('a middleware threw');
-  }
-}
-
-/**
- * The client's `fetch`, with the middleware around it: each gets the request and the next step.
- * Errors of the fetch itself are marked, so that one a middleware throws of its own is told apart.
- */
-function withMiddleware(engine: Engine): (request: Request) => Promise<Response> {
-  const { fetch, middleware } = engine.settings;
-  // The global fetch is looked up per call, so interception installed later (msw) still applies.
-  const base = (request: Request) => (fetch ?? globalThis.fetch)(request);
-  if (middleware.length === 0) return base;
-  const fromFetch = new WeakSet<object>();
-  const marked = (request: Request) =>
-    base(request).catch((error: unknown) => {
-      if (typeof error == 'object' && error) fromFetch.add(error);
-      throw error;
-    });
-  const chain = middleware.reduceRight<(request: Request) => Promise<Response>>((next, each) => (request) => each(request, next), marked);
-  return (request) =>
-    chain(request).catch((error: unknown) => {
-      if (typeof error == 'object' && error && fromFetch.has(error)) throw error;
-      throw new MiddlewareFailure(error);
-    });
-}
 
 /**
  * A `fetch` that reads the whole body (up to {@link MAX_BODY_BYTES}) before it resolves: ky's
@@ -120,7 +91,7 @@ async function attempt(
   let body = '';
   try {
     const response = await ky(url, {
-      fetch: readingFetch(withMiddleware(engine), (text) => (body = text)),
+      fetch: readingFetch(engine.fetch, (text) => (body = text)),
       method: request.method,
       headers,
       ...(request.body === undefined ? {} : { json: request.body }),

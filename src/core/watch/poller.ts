@@ -13,7 +13,7 @@
  * @module
  */
 import { describe } from '../arguments';
-import { ApiError, CommunityServerError, ConnectionError, TimeoutError } from '../errors';
+import { ApiError, CommunityServerError, ConnectionError, TimeoutError } from '../error-classes';
 import { describeThrown } from '../describe';
 import { isTransient, retryDelay, type Failure, type RetryPolicy } from '../retry-policy';
 import { abortable, sleep } from '../sleep';
