@@ -10,9 +10,6 @@
  * unread). A `Response` without a body stream (React Native's, a polyfill's) is read whole: it
  * has no other way to read.
  */
-/** One decoder for every body: `decode` without `stream` keeps no state between calls. */
-const decoder = /* @__PURE__ */ new TextDecoder();
-
 export async function readText(response: Response, limit: number): Promise<string> {
   const reader = typeof response.body?.getReader === 'function' ? response.body.getReader() : undefined;
   if (!reader) return response.text();
@@ -28,5 +25,5 @@ export async function readText(response: Response, limit: number): Promise<strin
   }
   const bytes = new Uint8Array(size);
   chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
-  return decoder.decode(bytes);
+  return new TextDecoder().decode(bytes);
 }
