@@ -6,7 +6,7 @@
  * @module
  */
 import type { ClientCache } from './core/cache-options';
-import { createCore, engine, observe, withOptions, type Core, type Engine } from './core/core';
+import { coreWith, engine, observe, withOptions, type Core, type Engine } from './core/core';
 import { callOne } from './core/call';
 import { isEndpoint, type Endpoint, type Resource, type ResourceTable } from './core/endpoint';
 import { Emitter, type ClientEvents, type ClientListener } from './core/events';
@@ -59,7 +59,7 @@ export class CommunityServerClient {
 
   constructor(options: ClientOptions = {}) {
     // `withOptions` sets `derived` just before it calls the constructor, and nothing can run between.
-    const core = derived ?? createCore(options, { kindOf: (name) => kindOf(entryAt(name)), startWatch });
+    const core = derived ?? coreWith(options, { kindOf: (name) => kindOf(entryAt(name)), startWatch });
     derived = undefined;
     this.#core = core;
     this.#engine = engine(core);

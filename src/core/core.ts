@@ -135,7 +135,12 @@ export const engine = (core: Core): Engine => engineOf(core);
  * for await (const member of membersList(core, { pageSize: 100 })) console.log(member.id);
  * const info = await serverInfo(core);
  */
-export function createCore(options: ClientOptions = {}, parts: CoreParts = {}): Core {
+export function createCore(options: ClientOptions = {}): Core {
+  return coreWith(options, {});
+}
+
+/** {@link createCore}, with what the client class hands a core it makes. @internal */
+export function coreWith(options: ClientOptions, parts: CoreParts): Core {
   const { identity, settings, rateLimit } = resolveOptions(options);
   const { token, baseUrl } = identity;
   // The token as a path (percent-encoded) or JSON text (escaped) would show it.

@@ -10,7 +10,11 @@ import { engine, type Core } from './core';
 import type { Endpoint } from './endpoint';
 import { callList } from './list';
 
-/** The function of a method: the method's parameters after a core. */
+/**
+ * The function of a method: the method's parameters after a core, and its result.
+ * @example
+ * const get: CoreFunction<CommunityServerClient['members']['get']> = membersGet; // (core, memberId, options?) => APIPromise<Member>
+ */
 export type CoreFunction<Method> = Method extends (...args: infer Args) => infer Result ? (core: Core, ...args: Args) => Result : never;
 
 /** The function of a request that answers one value (JSON or text). */

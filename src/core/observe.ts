@@ -21,6 +21,7 @@ import type { ClientEvents } from './events';
 export interface CallInfo {
   /** The client method, e.g. `members.get`. */
   readonly endpoint: string;
+  /** `GET`, `POST` or `DELETE`. */
   readonly method: string;
   /** The path with its ids (no origin, no query). */
   readonly path: string;
@@ -36,7 +37,9 @@ export interface CallInfo {
  * client.observe(() => ({ end: ({ status, error }) => console.log(status, error === undefined ? 'ok' : 'failed') }));
  */
 export interface CallEnd {
+  /** The status of the call's last answer; none when its last attempt got none (a network error, a timeout, the gate's refusal). */
   readonly status: number | undefined;
+  /** What the call threw (redacted), or `undefined` when it succeeded. */
   readonly error: unknown;
 }
 
@@ -50,11 +53,24 @@ export interface CallEnd {
  * };
  */
 export interface CallObservation {
-  /** Runs the call (every attempt, wait and fetch), e.g. inside a tracing context; must call `call` once and return its promise. */
+  /**
+   * Runs the call (every attempt, wait and fetch), e.g. inside a tracing context; calls `call`
+   * once and returns its promise (the call runs once, and gives its own result, whatever it does).
+   * @example
+   * const observation: CallObservation = { run: (call) => context.with(trace.setSpan(context.active(), span), call) };
+   */
   run?<T>(call: () => Promise<T>): Promise<T>;
-  /** Each event of the call, as listeners get it (`'request'`, `'response'`, `'retry'`, `'rateLimitWait'`). */
+  /**
+   * Each event of the call, as listeners get it (`'request'`, `'response'`, `'retry'`, `'rateLimitWait'`).
+   * @example
+   * const observation: CallObservation = { event: (name, event) => span.addEvent(name, { ...event }) };
+   */
   event?<Name extends keyof ClientEvents>(name: Name, event: ClientEvents[Name]): void;
-  /** The call is over: answered and read (its body checked against its schema), or failed. */
+  /**
+   * The call is over: answered and read (its body checked against its schema), or failed.
+   * @example
+   * const observation: CallObservation = { end: ({ status, error }) => metrics.record(status, error !== undefined) };
+   */
   end?(end: CallEnd): void;
 }
 
