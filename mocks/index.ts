@@ -22,6 +22,7 @@ import type { HealthState, MockState } from './context';
 import { DEFAULT_JOURNAL_LIMIT, Journal, type JournalOptions, type MockRequest } from './journal';
 import { FaultTable, type MockFaults } from './faults';
 import { mockFetchOf, mswHandlersOf } from './handlers';
+import { MOCK_OPTION_NAMES } from './mock-argument';
 import { createPipeline } from './pipeline';
 import type { AuthErrorShape } from './replies';
 import { checkOptions, describe } from '../src/core/arguments';
@@ -199,19 +200,6 @@ export interface MockApi {
   reset(): void;
 }
 
-const OPTION_NAMES = [
-  'seed',
-  'latency',
-  'rateLimit',
-  'authFailureLimit',
-  'authErrorShape',
-  'counts',
-  'now',
-  'activity',
-  'world',
-  'tokens',
-  'journal',
-];
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
 const SUSPENSION_MS = 60_000;
 
@@ -219,7 +207,7 @@ const isCount = (value: unknown, min = 0): value is number => Number.isSafeInteg
 
 function checkMockOptions(options: MockOptions): void {
   if (options === null) throw new InvalidArgumentError('createMockApi options must be an object, got null');
-  checkOptions(options, OPTION_NAMES, 'mock');
+  checkOptions(options, MOCK_OPTION_NAMES, 'mock');
   const { seed, latency, rateLimit, authFailureLimit, authErrorShape, counts, now } = options;
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw new InvalidArgumentError(`seed must be an integer, got ${describe(seed)}`);
   const range = typeof latency === 'number' ? [latency, latency] : latency;
