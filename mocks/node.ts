@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
 import { internalsOf } from './control/internals';
 import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken } from './control/plane';
-import { createSessions, DEFAULT_MAX_SESSIONS, type Served, type Sessions } from './control/sessions';
+import { createSessions, DEFAULT_MAX_SESSION_ROWS, DEFAULT_MAX_SESSIONS, type Served, type Sessions } from './control/sessions';
 import { InvalidArgumentError } from '../src/core/errors';
 import { checkOptions, describe, isPlainObject, kindOf } from '../src/core/arguments';
 import { createMockApi, type MockApi } from './index';
@@ -70,6 +70,11 @@ export interface MockHttpServerOptions {
    * opening one is a 429. `0`: none.
    */
   maxSessions?: number;
+  /**
+   * How many rows the worlds of the open sessions hold together (default 500,000, ~500 MB; 64
+   * sessions of the default world hold 219,136); a session that would pass it is a 429.
+   */
+  maxSessionRows?: number;
 }
 
 /**
@@ -264,7 +269,7 @@ async function answerByFetch(
 }
 
 /** The options `startMockHttpServer` knows, as `MockHttpServerOptions` declares them. */
-const SERVER_OPTION_NAMES = ['mock', 'port', 'host', 'adminToken', 'maxSessions'];
+const SERVER_OPTION_NAMES = ['mock', 'port', 'host', 'adminToken', 'maxSessions', 'maxSessionRows'];
 const CALL = 'startMockHttpServer';
 
 /**
@@ -276,7 +281,7 @@ function serverOptions(given: unknown): MockHttpServerOptions {
   if (isMock(given)) return { mock: given };
   if (!isPlainObject(given)) {
     throw new InvalidArgumentError(
-      `${CALL}: pass { mock, port, host, adminToken, maxSessions } (each optional) or a mock from createMockApi(), got ${kindOf(given)}`,
+      `${CALL}: pass { mock, port, host, adminToken, maxSessions, maxSessionRows } (each optional) or a mock from createMockApi(), got ${kindOf(given)}`,
     );
   }
   const mockOption = Object.keys(given).find((key) => MOCK_OPTION_NAMES.includes(key));
@@ -315,17 +320,20 @@ export async function startMockHttpServer(options?: MockHttpServerOptions | Mock
     host = '127.0.0.1',
     adminToken = newAdminToken(),
     maxSessions = DEFAULT_MAX_SESSIONS,
+    maxSessionRows = DEFAULT_MAX_SESSION_ROWS,
   } = serverOptions(options);
   // The five come back with every reset(), whatever the store holds now.
   const apiTokens = [...(Object.values(mock.tokens) as string[]), ...mock.store.tokens.all().map((token) => token.secret)];
   const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
-  if (!(Number.isSafeInteger(maxSessions) && maxSessions >= 0)) {
-    throw new InvalidArgumentError(`startMockHttpServer: maxSessions must be an integer ≥ 0, got ${describe(maxSessions)}`);
+  for (const [name, value] of Object.entries({ maxSessions, maxSessionRows })) {
+    if (!(Number.isSafeInteger(value) && value >= 0)) {
+      throw new InvalidArgumentError(`startMockHttpServer: ${name} must be an integer ≥ 0, got ${describe(value)}`);
+    }
   }
   // In-process writes too (a test's `mock.store.tokens.create`) can never give a token the admin token's secret.
   internalsOf(mock).reserveSecret(adminToken);
-  const sessions = createSessions(mock, maxSessions);
+  const sessions = createSessions(mock, { maxSessions, maxRows: maxSessionRows });
   const root: Served = { mock, control: createControlPlane({ mock, sessions }, adminToken) };
   let origin = '';
   const server = createServer((incoming, outgoing) => {

@@ -32,11 +32,16 @@ export interface MockInternals {
    * A new mock made as this one was, by this copy of the package, with `overrides` on top and
    * fresh random token secrets (a session's mock). Without `seed`, `counts` or `world` it serves
    * this mock's own world, copied rather than built again; with any of them, the world they
-   * alone describe. Bad overrides throw `InvalidArgumentError`.
+   * alone describe. Bad overrides throw `InvalidArgumentError` at once; the mock is made in
+   * steps (`steps.ts`), which the caller runs in slices so the event loop stays free.
    */
-  spawn(overrides: Readonly<Record<string, unknown>>): object;
+  spawn(overrides: Readonly<Record<string, unknown>>): Generator<void, object, void>;
   /** The secrets reserved so far: the admin token of each HTTP server of the mock (a live set). */
   readonly reservedSecrets: ReadonlySet<string>;
+  /** How many rows its seeded world holds: what a session counts against its server's budget. */
+  readonly rows: number;
+  /** `mock.reset()` in steps, for the control API to run in slices: a big world's copy holds up no other request. */
+  resetting(): Generator<void, void, void>;
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */

@@ -16,6 +16,7 @@ import type { HealthState } from '../context';
 import type { FaultRule } from '../faults';
 import type { MockApi } from '../index';
 import type { MockRequest } from '../journal';
+import { runInSlices } from '../steps';
 import { internalsOf } from './internals';
 import {
   ACTIVITY_OPTIONS,
@@ -121,7 +122,9 @@ const sameOrAbsent = <Value>(wanted: Value | undefined, value: Value) => wanted 
 
 /** Every operation of the control API, by `connectMock`'s method name. */
 export const controlApi = {
-  reset: operation('POST /__mock/reset', 'Back to the seeded state, as mock.reset(); activity stops.', {}, ({ mock }) => mock.reset()),
+  reset: operation('POST /__mock/reset', 'Back to the seeded state, as mock.reset(); activity stops.', {}, ({ mock }) =>
+    runInSlices(internalsOf(mock).resetting()),
+  ),
   requests: operation(
     'GET /__mock/requests',
     'The journal, oldest first, as mock.requests, narrowed by the query.',
@@ -200,7 +203,7 @@ export const controlApi = {
       'POST /__mock/sessions',
       'Opens a session: a whole mock of its own under its baseUrl, on this port.',
       { args: ['options?'], body: SESSION_OPTIONS, answer: NEW_SESSION, created: true, rootOnly: true },
-      ({ sessions, origin }, options: MockSessionOptions = {}): NewMockSession => sessions!.create(options, origin),
+      ({ sessions, origin }, options: MockSessionOptions = {}): Promise<NewMockSession> => sessions!.create(options, origin),
     ),
     list: operation(
       'GET /__mock/sessions',
