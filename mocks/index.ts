@@ -384,6 +384,7 @@ function* makingMock(options: MockOptions, given?: World): Steps<MockApi> {
     reservedSecrets,
     rows: rowsOf(pristine),
     resetting,
+    activitySteps: (n) => control.stepping(n),
   };
   Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
   return api;

@@ -25,8 +25,11 @@ const { setImmediate } = globalThis as { setImmediate?: (callback: () => void) =
 /** The next turn of the event loop. */
 const nextTurn = () => new Promise<void>((resolve) => (setImmediate ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
-/** Runs `steps` in slices of about {@link SLICE_MS}, giving the event loop a turn between them, and resolves to their result. */
-export async function runInSlices<T>(steps: Steps<T>): Promise<T> {
+/**
+ * Runs `steps` in slices of about {@link SLICE_MS}, giving the event loop a turn between them, and
+ * resolves to their result; once `signal` is aborted, runs no more of them and rejects with its reason.
+ */
+export async function runInSlices<T>(steps: Steps<T>, signal?: AbortSignal): Promise<T> {
   for (;;) {
     const sliceEnd = performance.now() + SLICE_MS;
     for (;;) {
@@ -35,6 +38,7 @@ export async function runInSlices<T>(steps: Steps<T>): Promise<T> {
       if (performance.now() >= sliceEnd) break;
     }
     await nextTurn();
+    if (signal?.aborted) throw signal.reason;
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Incoming } from '../pipeline';
 import type { Answer } from '../replies';
+import type { ActivityEvent } from '../activity/types';
 
 /** The key of a mock's internals; the same in every copy of the package. */
 export const MOCK_INTERNALS: unique symbol = Symbol.for('community-server-sdk/mock.internals');
@@ -42,6 +43,8 @@ export interface MockInternals {
   readonly rows: number;
   /** `mock.reset()` in steps, for the control API to run in slices: a big world's copy holds up no other request. */
   resetting(): Generator<void, void, void>;
+  /** `mock.activity.step(n)` in steps (`n` checked already), for the control API to run in slices. */
+  activitySteps(n: number): Generator<void, ActivityEvent[], void>;
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */

@@ -148,7 +148,7 @@ export const controlApi = {
       'POST /__mock/activity/step',
       'n seeded events now (default 1), as mock.activity.step(n).',
       { args: ['n?'], body: object({ n: STEP_COUNT }), answer: EVENTS },
-      ({ mock }, n?: number): ActivityEvent[] => mock.activity.step(n),
+      ({ mock }, n: number = 1): Promise<ActivityEvent[]> => runInSlices(internalsOf(mock).activitySteps(n)),
     ),
     start: operation(
       'POST /__mock/activity/start',

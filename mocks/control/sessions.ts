@@ -73,8 +73,8 @@ export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSes
   const open = new Map<string, Session>();
   /** Sessions whose world is being built: they take a slot already. */
   let building = 0;
-  /** Whether the server closed: a session built after it is not opened. */
-  let shut = false;
+  /** Aborted when the server closes: a session being built is given up, its work stopped. */
+  const closing = new AbortController();
   const rowsHeld = () => [...open.values()].reduce((rows, session) => rows + session.rows, 0);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerDue = Infinity;
@@ -174,12 +174,12 @@ export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSes
       building++;
       let mock: MockApi;
       try {
-        mock = (await runInSlices(steps)) as MockApi;
+        mock = (await runInSlices(steps, closing.signal)) as MockApi;
       } finally {
         building--;
       }
-      const refusal = shut
-        ? new MockHttpError(503, 'server_closing', 'the server closed while the session was being built')
+      const refusal = closing.signal.aborted
+        ? (closing.signal.reason as MockHttpError)
         : rowsHeld() + internalsOf(mock).rows > maxRows
           ? tooManyRows(internalsOf(mock).rows)
           : undefined;
@@ -223,7 +223,7 @@ export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSes
     },
 
     closeAll() {
-      shut = true;
+      closing.abort(new MockHttpError(503, 'server_closing', 'the server closed while the session was being built'));
       for (const session of open.values()) close(session);
     },
   };

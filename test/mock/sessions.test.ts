@@ -543,6 +543,31 @@ describe('one session’s work never stalls the others (issue 30 item 6)', () =>
       const logs = await fetch(`${big.baseUrl}/api/v1/server/logs?pageSize=1`, { headers: admin(big.tokens.main) });
       expect(((await logs.json()) as { total: number }).total).toBe(10_000);
     }, 60_000);
+
+    it('… and while one session steps its activity 10,000 times (attack pass: it held every request up for seconds)', async () => {
+      const other = await remote.sessions.create();
+      const busy = await remote.sessions.create();
+      const stepped = await answersDuring(() => busy.mock.activity.step(10_000), other);
+      expect(stepped.result).toHaveLength(10_000);
+      expect(stepped.waits.length).toBeGreaterThan(10);
+      // The longest wait is the answer's 4.7 MB of JSON, written by the server and read by this process.
+      expect(Math.max(...stepped.waits)).toBeLessThan(Math.min(600, stepped.elapsed / 4));
+    }, 60_000);
+
+    it('a session being built when the server closes is given up: its request fails, and its work stops (attack pass)', async () => {
+      const server = await startMockHttpServer({ mock: root });
+      const opening = connectMock(server.url, server.adminToken)
+        .sessions.create({ counts: { members: 10_000, logs: 10_000 } })
+        .catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await server.close();
+      expect(await opening).toBeInstanceOf(Error);
+      // Nothing runs on: the process is idle (a build left running would take the CPU for seconds).
+      const before = process.cpuUsage();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const { user, system } = process.cpuUsage(before);
+      expect((user + system) / 1000).toBeLessThan(150);
+    }, 30_000);
   });
 });
 
