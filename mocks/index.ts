@@ -382,7 +382,6 @@ function* makingMock(options: MockOptions, given?: World): Steps<MockApi> {
       })();
     },
     reservedSecrets,
-    rows: rowsOf(pristine),
     resetting,
     activitySteps: (n) => control.stepping(n),
   };

@@ -72,7 +72,7 @@ export interface MockHttpServerOptions {
   maxSessions?: number;
   /**
    * How many rows the worlds of the open sessions hold together (default 500,000, ~500 MB; 64
-   * sessions of the default world hold 219,136); a session that would pass it is a 429.
+   * sessions of the default world hold 219,072); a session that would pass it is a 429.
    */
   maxSessionRows?: number;
 }

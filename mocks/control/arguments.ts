@@ -69,7 +69,7 @@ export const FAULT_RULE: Schema = {
  * through many times over, sized by what the world costs to build and hold. Measured per 10,000
  * rows: ~1 s to build (in slices: other requests are answered meanwhile) and 7 to 22 MB for
  * most groups; applications ~75 MB and CAD calls (with their notes) ~45 MB; a department ~130 KB
- * and 8 ms. The largest session all of them allow holds 107,328 rows, ~108 MB, built in ~10 s.
+ * and 8 ms. The largest session all of them allow holds 107,326 rows, ~108 MB, built in ~10 s.
  * `createMockApi({ counts })` in-process has no limit: the process is the caller's own.
  */
 export const SESSION_COUNT_LIMITS: { readonly [Group in keyof WorldCounts]: number } = {

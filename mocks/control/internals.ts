@@ -39,8 +39,6 @@ export interface MockInternals {
   spawn(overrides: Readonly<Record<string, unknown>>): Generator<void, object, void>;
   /** The secrets reserved so far: the admin token of each HTTP server of the mock (a live set). */
   readonly reservedSecrets: ReadonlySet<string>;
-  /** How many rows its seeded world holds: what a session counts against its server's budget. */
-  readonly rows: number;
   /** `mock.reset()` in steps, for the control API to run in slices: a big world's copy holds up no other request. */
   resetting(): Generator<void, void, void>;
   /** `mock.activity.step(n)` in steps (`n` checked already), for the control API to run in slices. */

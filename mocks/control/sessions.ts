@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { MockApi } from '../index';
 import { MockHttpError } from '../replies';
 import { internalsOf } from './internals';
+import { rowsIn } from './tables';
 import { createControlPlane, newAdminToken, type ControlPlane } from './plane';
 import { runInSlices } from '../steps';
 import { shown } from './schema';
@@ -25,7 +26,7 @@ export const DEFAULT_MAX_SESSIONS = 64;
 /**
  * How many rows the worlds of a server's open sessions hold together: ~1 KB of heap each (a
  * world of its own: its pristine copy and the one served), so ~500 MB. 64 sessions of the
- * default world (3,424 rows) hold 219,136; the largest a session may ask for, 107,328.
+ * default world (3,423 rows) hold 219,072; the largest a session may ask for, 107,326.
  */
 export const DEFAULT_MAX_SESSION_ROWS = 500_000;
 
@@ -40,8 +41,6 @@ interface Session extends Served {
   readonly id: string;
   readonly createdAt: number;
   readonly ttlMs: number;
-  /** The rows of its world, counted against the server's `maxRows`. */
-  readonly rows: number;
   lastUsedAt: number;
   /** Requests of it being answered now: it does not expire under them. */
   inFlight: number;
@@ -75,7 +74,8 @@ export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSes
   let building = 0;
   /** Aborted when the server closes: a session being built is given up, its work stopped. */
   const closing = new AbortController();
-  const rowsHeld = () => [...open.values()].reduce((rows, session) => rows + session.rows, 0);
+  /** The rows the open sessions hold now: what their worlds started with, and what was added since. */
+  const rowsHeld = () => [...open.values()].reduce((rows, session) => rows + rowsIn(session.mock.store), 0);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerDue = Infinity;
 
@@ -144,7 +144,6 @@ export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSes
       createdAt: now,
       lastUsedAt: now,
       ttlMs,
-      rows: internalsOf(mock).rows,
       inFlight: 0,
       closed: false,
     };
@@ -180,8 +179,8 @@ export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSes
       }
       const refusal = closing.signal.aborted
         ? (closing.signal.reason as MockHttpError)
-        : rowsHeld() + internalsOf(mock).rows > maxRows
-          ? tooManyRows(internalsOf(mock).rows)
+        : rowsHeld() + rowsIn(mock.store) > maxRows
+          ? tooManyRows(rowsIn(mock.store))
           : undefined;
       if (refusal) {
         // Started by its `activity` option: nobody could reach it to stop it.

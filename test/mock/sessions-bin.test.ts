@@ -114,7 +114,7 @@ describe('--max-session-rows (issue 30 item 6)', () => {
     const url = /listening on (http:\/\/\S+)/.exec(await bin.ready)![1]!;
     try {
       const owner = connectMock(url, ADMIN);
-      await owner.sessions.create(); // the seed's world: 3,424 rows
+      await owner.sessions.create(); // the seed's world: 3,423 rows
       const refused = await owner.sessions.create().catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(RateLimitError);
       expect(refused).toMatchObject({ code: 'too_many_session_rows', message: expect.stringContaining('at most 5000') });

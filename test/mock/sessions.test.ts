@@ -494,16 +494,31 @@ describe('one session’s work never stalls the others (issue 30 item 6)', () =>
   });
 
   it('the open sessions’ worlds hold at most maxSessionRows rows together: past it, a 429 saying so; closing one frees them', async () => {
-    // The root's world (seed 3): 3,617 rows.
+    // The root's world (seed 3): 3,615 rows.
     await thirdRefused(
       { maxSessionRows: 8_000 },
       {
         code: 'too_many_session_rows',
-        message: expect.stringMatching(/hold 7234 rows, and it holds at most 8000: this session's world has 3617: close a session/),
-        details: { maxRows: 8_000, rows: 3_617 },
+        message: expect.stringMatching(/hold 7230 rows, and it holds at most 8000: this session's world has 3615: close a session/),
+        details: { maxRows: 8_000, rows: 3_615 },
       },
     );
     await expect(startMockHttpServer({ mock: root, maxSessionRows: -1 })).rejects.toThrow(/maxSessionRows must be an integer ≥ 0, got -1/);
+  });
+
+  it('rows a session gained since it opened count too: its activity cannot grow past the budget unseen (attack pass)', async () => {
+    const server = await startMockHttpServer({ mock: root, maxSessionRows: 10_000 });
+    try {
+      const owner = connectMock(server.url, server.adminToken);
+      const grown = await owner.sessions.create(); // 3,615 rows
+      await grown.mock.activity.step(5_000); // most events add a row
+      const refused = await control(server.url, 'POST', '/__mock/sessions', server.adminToken);
+      expect(refused).toMatchObject({ status: 429, body: { error: { code: 'too_many_session_rows', details: { maxRows: 10_000 } } } });
+      await grown.mock.reset(); // back to its world's rows: room again
+      await owner.sessions.create();
+    } finally {
+      await server.close();
+    }
   });
 
   describe('a big world is built, and reset, in slices', () => {
