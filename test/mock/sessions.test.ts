@@ -506,6 +506,19 @@ describe('one session’s work never stalls the others (issue 30 item 6)', () =>
     await expect(startMockHttpServer({ mock: root, maxSessionRows: -1 })).rejects.toThrow(/maxSessionRows must be an integer ≥ 0, got -1/);
   });
 
+  it('sessions being built hold their slots: three opened at once on a server of two, one is refused', async () => {
+    const server = await startMockHttpServer({ mock: root, maxSessions: 2 });
+    try {
+      const owner = connectMock(server.url, server.adminToken);
+      const outcomes = await Promise.allSettled([1, 2, 3].map((seed) => owner.sessions.create({ seed, counts: { members: 2_000 } })));
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: expect.any(RateLimitError) });
+      expect(await owner.sessions.list()).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('rows a session gained since it opened count too: its activity cannot grow past the budget unseen (attack pass)', async () => {
     const server = await startMockHttpServer({ mock: root, maxSessionRows: 10_000 });
     try {
