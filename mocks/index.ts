@@ -307,7 +307,9 @@ function* makingMock(options: MockOptions, given?: World): Steps<MockApi> {
   let state = freshState(yield* copying(pristine));
   const current = () => state;
 
-  const control = createActivity(current, seed);
+  // Set by the server of a session: a session's world grows only while its server has room.
+  let mayGrow = (): void => undefined;
+  const control = createActivity(current, seed, () => mayGrow());
   if (options.activity) control.activity.start(options.activity);
 
   const pipeline = createPipeline(current, { authErrorShape: options.authErrorShape ?? 'string' });
@@ -384,6 +386,9 @@ function* makingMock(options: MockOptions, given?: World): Steps<MockApi> {
     reservedSecrets,
     resetting,
     activitySteps: (n) => control.stepping(n),
+    limitGrowth(check) {
+      mayGrow = check;
+    },
   };
   Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
   return api;

@@ -82,8 +82,12 @@ export interface ActivityControl {
   reset(): void;
 }
 
-/** The activity of the mock whose live state `current` reads (a reset replaces it), seeded by `seed`. */
-export function createActivity(current: () => MockState, seed: number): ActivityControl {
+/**
+ * The activity of the mock whose live state `current` reads (a reset replaces it), seeded by
+ * `seed`. `mayGrow` throws when the world may take no more rows (a session past its server's
+ * budget): before each event, so neither the timer nor a step grows it further.
+ */
+export function createActivity(current: () => MockState, seed: number, mayGrow: () => void = () => undefined): ActivityControl {
   let draw: Draw;
   let followUps: FollowUp[];
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -116,6 +120,7 @@ export function createActivity(current: () => MockState, seed: number): Activity
     const events: ActivityEvent[] = [];
     const state = current();
     for (let i = 0; i < n; i++) {
+      mayGrow();
       const moment: Moment = {
         draw,
         server: state.store.main,

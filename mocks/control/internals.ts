@@ -43,6 +43,8 @@ export interface MockInternals {
   resetting(): Generator<void, void, void>;
   /** `mock.activity.step(n)` in steps (`n` checked already), for the control API to run in slices. */
   activitySteps(n: number): Generator<void, ActivityEvent[], void>;
+  /** `check` throws when the world may take no more rows: the activity calls it before each event (a timer's stops, a step fails). */
+  limitGrowth(check: () => void): void;
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */

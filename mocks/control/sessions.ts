@@ -17,6 +17,8 @@ import { runInSlices } from '../steps';
 import { shown } from './schema';
 import type { MockSessionInfo, MockSessionOptions, NewMockSession, SessionRegistry } from './types';
 
+/** How often the sessions' rows are counted again for their activities: a count walks every open store. */
+const ROWS_RECOUNT_MS = 100;
 /** Where sessions are served: `/sessions/{id}` is a session's base path. */
 export const SESSIONS_PREFIX = '/sessions';
 /** How long a session may go without a request before it is closed, unless it says: 10 minutes. */
@@ -76,6 +78,13 @@ export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSes
   const closing = new AbortController();
   /** The rows the open sessions hold now: what their worlds started with, and what was added since. */
   const rowsHeld = () => [...open.values()].reduce((rows, session) => rows + rowsIn(session.mock.store), 0);
+  /** Whether the open sessions hold more than `maxRows` rows, counted at most every 100 ms: an activity asks before each event. */
+  let overBudget = { at: -Infinity, over: false };
+  const isOverBudget = () => {
+    const now = performance.now();
+    if (now - overBudget.at >= ROWS_RECOUNT_MS) overBudget = { at: now, over: rowsHeld() > maxRows };
+    return overBudget.over;
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerDue = Infinity;
 
@@ -149,6 +158,10 @@ export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSes
     };
     open.set(session.id, session);
     schedule(dueOf(session, now));
+    // Its activity (a timer's, or 10,000 steps a request) adds rows no session opening would count.
+    internalsOf(mock).limitGrowth(() => {
+      if (isOverBudget()) throw tooManyRows(undefined);
+    });
     return { session, adminToken };
   }
 

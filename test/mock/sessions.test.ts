@@ -534,6 +534,34 @@ describe('one session’s work never stalls the others (issue 30 item 6)', () =>
     }
   });
 
+  it('a session’s activity adds no rows once the open sessions hold maxSessionRows: a step is a 429, a timer stops saying why (attack pass)', async () => {
+    const server = await startMockHttpServer({ mock: root, maxSessionRows: 6_000 });
+    try {
+      const owner = connectMock(server.url, server.adminToken);
+      const stepped = await owner.sessions.create(); // 3,615 rows
+      const refused = await stepped.mock.activity.step(10_000).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RateLimitError);
+      expect(refused).toMatchObject({ code: 'too_many_session_rows' });
+      await stepped.close();
+
+      const timed = await owner.sessions.create({ activity: { intervalMs: 1 } });
+      await vi.waitFor(async () => expect((await timed.mock.activity.status()).running).toBe(false), { timeout: 20_000 });
+      expect((await timed.mock.activity.status()).failure).toMatchObject({ message: expect.stringContaining('at most 6000') });
+      // Stopped where it was: nothing more comes.
+      const logs = async () =>
+        (
+          (await (await fetch(`${timed.baseUrl}/api/v1/server/logs?pageSize=1`, { headers: admin(timed.tokens.main) })).json()) as {
+            total: number;
+          }
+        ).total;
+      const held = await logs();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await logs()).toBe(held);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
   describe('a big world is built, and reset, in slices', () => {
     /** Polls `/livez` and another session’s API until `work` settles: how long each answer took, and how long the work did. */
     async function answersDuring<T>(work: () => Promise<T>, other: RemoteSession) {
