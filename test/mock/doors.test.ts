@@ -139,17 +139,17 @@ describe('what the doors take (issue 30 item 13)', () => {
       { mock: { seed: 1 } },
       'startMockHttpServer: mock: pass a mock from createMockApi(), e.g. startMockHttpServer({ mock: createMockApi({ seed: 1 }) }); got options of createMockApi (seed): pass them to createMockApi and its mock here',
     ],
-    [{ prot: 4010 }, 'unknown startMockHttpServer option "prot" (known: mock, port, host, adminToken, maxSessions)'],
+    [{ prot: 4010 }, 'unknown startMockHttpServer option "prot" (known: mock, port, host, adminToken, maxSessions, maxSessionRows)'],
     [{ port: -1 }, 'startMockHttpServer: port must be an integer from 0 (any free port) to 65535, got -1'],
     [{ port: '4010' }, 'startMockHttpServer: port must be an integer from 0 (any free port) to 65535, got "4010"'],
     [{ host: 5 }, 'startMockHttpServer: host must be a host name or address such as "127.0.0.1", got 5'],
     [
       5,
-      'startMockHttpServer: pass { mock, port, host, adminToken, maxSessions } (each optional) or a mock from createMockApi(), got a number',
+      'startMockHttpServer: pass { mock, port, host, adminToken, maxSessions, maxSessionRows } (each optional) or a mock from createMockApi(), got a number',
     ],
     [
       null,
-      'startMockHttpServer: pass { mock, port, host, adminToken, maxSessions } (each optional) or a mock from createMockApi(), got null',
+      'startMockHttpServer: pass { mock, port, host, adminToken, maxSessions, maxSessionRows } (each optional) or a mock from createMockApi(), got null',
     ],
   ])('startMockHttpServer(%j) throws InvalidArgumentError saying what to pass', async (given, message) => {
     await expect(startMockHttpServer(given as never)).rejects.toThrow(new InvalidArgumentError(message));

@@ -589,13 +589,17 @@ describe('one session’s work never stalls the others (issue 30 item 6)', () =>
       const built = await answersDuring(() => remote.sessions.create({ counts }), other);
       expect(built.waits.length).toBeGreaterThan(10);
       // Built whole, never stalling: each answer came within a small part of the time the build took.
-      expect(Math.max(...built.waits)).toBeLessThan(Math.min(300, built.elapsed / 4));
+      // (Its longest slice is the store's indexes at the end, ~25-40 ms here; at a load of 10 on
+      // 2 cores that slice alone took 400 ms.)
+      expect(Math.max(...built.waits)).toBeLessThan(Math.min(1_000, built.elapsed / 4));
       const big = built.result;
 
       await big.mock.store('main.logs').create({});
       const reset = await answersDuring(() => big.mock.reset(), other);
       expect(reset.waits.length).toBeGreaterThan(2);
-      expect(Math.max(...reset.waits)).toBeLessThan(Math.max(150, reset.elapsed / 2));
+      // Held up all along, a request would wait the whole reset; here none waits most of it, however
+      // loaded the machine (at a load of 10 on 2 cores, a step of 30 ms takes 150 and more).
+      expect(Math.max(...reset.waits)).toBeLessThan(Math.max(150, reset.elapsed * 0.75));
       const logs = await fetch(`${big.baseUrl}/api/v1/server/logs?pageSize=1`, { headers: admin(big.tokens.main) });
       expect(((await logs.json()) as { total: number }).total).toBe(10_000);
     }, 60_000);
@@ -607,7 +611,7 @@ describe('one session’s work never stalls the others (issue 30 item 6)', () =>
       expect(stepped.result).toHaveLength(10_000);
       expect(stepped.waits.length).toBeGreaterThan(10);
       // The longest wait is the answer's 4.7 MB of JSON, written by the server and read by this process.
-      expect(Math.max(...stepped.waits)).toBeLessThan(Math.min(600, stepped.elapsed / 4));
+      expect(Math.max(...stepped.waits)).toBeLessThan(Math.min(1_000, stepped.elapsed / 4));
     }, 60_000);
 
     it('a session being built when the server closes is given up: its request fails, and its work stops (attack pass)', async () => {
