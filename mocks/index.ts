@@ -31,7 +31,7 @@ import { Store } from './store';
 import type { MockTokens } from './types';
 import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
 import { worldFromSnapshot } from './snapshot/world';
-import { copying, runSteps, type Steps } from './steps';
+import { copying, runInSlices, runSteps, type Steps } from './steps';
 import {
   buildingWorld,
   DEFAULT_COUNTS,
@@ -384,8 +384,8 @@ function* makingMock(options: MockOptions, given?: World): Steps<MockApi> {
       })();
     },
     reservedSecrets,
-    resetting,
-    activitySteps: (n) => control.stepping(n),
+    resetInSlices: () => runInSlices(resetting()),
+    stepInSlices: (n) => runInSlices(control.stepping(n)),
     limitGrowth(check) {
       mayGrow = check;
     },

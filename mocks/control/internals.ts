@@ -39,10 +39,10 @@ export interface MockInternals {
   spawn(overrides: Readonly<Record<string, unknown>>): Generator<void, object, void>;
   /** The secrets reserved so far: the admin token of each HTTP server of the mock (a live set). */
   readonly reservedSecrets: ReadonlySet<string>;
-  /** `mock.reset()` in steps, for the control API to run in slices: a big world's copy holds up no other request. */
-  resetting(): Generator<void, void, void>;
-  /** `mock.activity.step(n)` in steps (`n` checked already), for the control API to run in slices. */
-  activitySteps(n: number): Generator<void, ActivityEvent[], void>;
+  /** `mock.reset()` in slices (`steps.ts`), for the control API: a big world's copy holds up no other request. */
+  resetInSlices(): Promise<void>;
+  /** `mock.activity.step(n)` in slices (`n` checked already), for the control API: 10,000 events hold up no other request. */
+  stepInSlices(n: number): Promise<ActivityEvent[]>;
   /** `check` throws when the world may take no more rows: the activity calls it before each event (a timer's stops, a step fails). */
   limitGrowth(check: () => void): void;
 }

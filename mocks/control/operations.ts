@@ -16,7 +16,6 @@ import type { HealthState } from '../context';
 import type { FaultRule } from '../faults';
 import type { MockApi } from '../index';
 import type { MockRequest } from '../journal';
-import { runInSlices } from '../steps';
 import { internalsOf } from './internals';
 import {
   ACTIVITY_OPTIONS,
@@ -123,7 +122,7 @@ const sameOrAbsent = <Value>(wanted: Value | undefined, value: Value) => wanted 
 /** Every operation of the control API, by `connectMock`'s method name. */
 export const controlApi = {
   reset: operation('POST /__mock/reset', 'Back to the seeded state, as mock.reset(); activity stops.', {}, ({ mock }) =>
-    runInSlices(internalsOf(mock).resetting()),
+    internalsOf(mock).resetInSlices(),
   ),
   requests: operation(
     'GET /__mock/requests',
@@ -148,7 +147,7 @@ export const controlApi = {
       'POST /__mock/activity/step',
       'n seeded events now (default 1), as mock.activity.step(n).',
       { args: ['n?'], body: object({ n: STEP_COUNT }), answer: EVENTS },
-      ({ mock }, n: number = 1): Promise<ActivityEvent[]> => runInSlices(internalsOf(mock).activitySteps(n)),
+      ({ mock }, n: number = 1): Promise<ActivityEvent[]> => internalsOf(mock).stepInSlices(n),
     ),
     start: operation(
       'POST /__mock/activity/start',
