@@ -10,7 +10,7 @@ import type { Cache, Caller } from './cache';
 import type { Endpoint } from './endpoint';
 import type { ListParams } from './types';
 import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './errors';
-import { describeIssue } from './issues';
+import { describeIssue, OWN_WORDS } from './issues';
 import { Page, PagePromise } from './pagination';
 import type { Log } from './log';
 import type { OutgoingRequest, Received, Send } from './transport';
@@ -264,7 +264,7 @@ function describeRequest(endpoint: Endpoint, name: string, args: Arguments, hasT
 }
 
 function checkBody(endpoint: Endpoint, body: unknown): unknown {
-  const parsed = (endpoint.body as z.ZodMiniType).safeParse(body);
+  const parsed = (endpoint.body as z.ZodMiniType).safeParse(body, OWN_WORDS);
   if (!parsed.success) {
     throw new InvalidArgumentError(`invalid body for ${endpoint.method} ${endpoint.path}: ${summarize(parsed.error.issues)}`);
   }
