@@ -22,7 +22,7 @@ import type { HealthState, MockState } from './context';
 import { DEFAULT_JOURNAL_LIMIT, Journal, type JournalOptions, type MockRequest } from './journal';
 import { FaultTable, type MockFaults } from './faults';
 import { mockFetchOf, mswHandlersOf } from './handlers';
-import { MOCK_OPTION_NAMES } from './mock-argument';
+import { MOCK_OPTION_NAMES } from './option-names';
 import { createPipeline } from './pipeline';
 import type { AuthErrorShape } from './replies';
 import { checkOptions, describe } from '../src/core/arguments';

@@ -9,21 +9,7 @@ import { isPlainObject, kindOf } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
 import { MOCK_INTERNALS } from './control/internals';
 import type { MockApi } from './index';
-
-/** The options of `createMockApi`: what lands where a mock goes when one is mistaken for the other. */
-export const MOCK_OPTION_NAMES: readonly string[] = [
-  'seed',
-  'latency',
-  'rateLimit',
-  'authFailureLimit',
-  'authErrorShape',
-  'counts',
-  'now',
-  'activity',
-  'world',
-  'tokens',
-  'journal',
-];
+import { MOCK_OPTION_NAMES } from './option-names';
 
 /** Whether `value` is a mock of this package: `createMockApi`'s, or an object whose prototype is one (a wrapped `fetch`). */
 export const isMock = (value: unknown): value is MockApi => typeof value === 'object' && value !== null && MOCK_INTERNALS in value;

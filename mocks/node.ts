@@ -19,7 +19,8 @@ import { createSessions, DEFAULT_MAX_SESSION_ROWS, DEFAULT_MAX_SESSIONS, type Se
 import { InvalidArgumentError } from '../src/core/errors';
 import { checkOptions, describe, isPlainObject, kindOf } from '../src/core/arguments';
 import { createMockApi, type MockApi } from './index';
-import { isMock, MOCK_OPTION_NAMES, requireMock } from './mock-argument';
+import { isMock, requireMock } from './mock-argument';
+import { MOCK_OPTION_NAMES } from './option-names';
 import {
   errorAnswer,
   internalError,
