@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { version } from '../../package.json';
 import type { CommunityServerClient } from '../client';
-import { describe } from '../core/describe';
+import { kindOf } from '../core/arguments';
 import { InvalidArgumentError } from '../core/error-base';
 import { INTROSPECT } from '../core/introspect';
 import { dynamicTools } from './dynamic';
@@ -48,7 +48,8 @@ const DYNAMIC_INSTRUCTIONS =
  */
 export function createMcpServer(client: CommunityServerClient, options: McpServerOptions = {}): McpServer {
   if (typeof (client as { [INTROSPECT]?: unknown } | null | undefined)?.[INTROSPECT] !== 'function') {
-    throw new InvalidArgumentError(`createMcpServer() takes a CommunityServerClient, got ${describe(client)}`);
+    // Its kind, never its value: a token passed by mistake lands here.
+    throw new InvalidArgumentError(`createMcpServer() takes a CommunityServerClient, got ${kindOf(client)}`);
   }
   const selection = selectTools(options);
   const tools = selection.dynamic ? dynamicTools(client, selection) : apiTools(client, selection);
