@@ -2,9 +2,9 @@
  * The package as a newcomer meets it: packed, then run from an empty directory by the README's
  * one command, `npx -p community-server-sdk community-server-mock`, which installs the package
  * and its dependencies but not msw, faker or the MCP SDK (optional peers). The bin must serve;
- * importing the mock's entries (and the MCP entry) there must say in one line what to install. Uses the built dist (`npm test`
- * builds first); offline: the dependencies come from this checkout's node_modules, packed, and
- * npm gets a cache of its own.
+ * importing the mock's entries (and the MCP entry) there must say in one line what to install.
+ * Uses the built dist (`npm test` builds first); offline: the dependencies come from this
+ * checkout's node_modules, packed, and npm gets a cache of its own.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
