@@ -55,7 +55,11 @@ export interface McpHttpServer {
   readonly url: string;
   /** The key requests must carry. */
   readonly key: string;
-  /** Stops listening and ends open connections. */
+  /**
+   * Stops listening and ends open connections.
+   * @example
+   * process.once('SIGINT', () => void http.close());
+   */
   close(): Promise<void>;
 }
 
