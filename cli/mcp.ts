@@ -15,6 +15,7 @@ import { UsageError } from './failure';
 import { integerFlag, parse, type Values } from './flags';
 import { DEFAULT_MCP_PORT, MCP_OPTIONS } from './mcp-options';
 import { StdioTransport } from './mcp-stdio';
+import { visible } from './terminal';
 
 const HELP = `Usage: community-server mcp [--toolsets a,b | --toolsets all] [--dynamic] [--allow-writes] [--http [--port N]]
                             [--base-url URL] [--token-file PATH | --token-stdin] [--mock [--seed N]]
@@ -91,6 +92,8 @@ export async function run(args: readonly string[], cli: Cli): Promise<void> {
     // Whatever a dependency prints with console.log would corrupt the protocol: to stderr with it.
     console.log = console.info = console.debug = console.error;
     const server = createMcpServer(connection.client, options);
+    // A line that is not JSON-RPC is skipped by the SDK: say so where the client's logs keep it.
+    server.server.onerror = (error) => void cli.err.line(`community-server: ${visible(error.message.split('\n')[0]!)}`);
     const transport = new StdioTransport(cli.io.stdin as Readable, cli.io.stdout as Writable);
     await server.connect(transport);
     await cli.err.line(`community-server: MCP server on stdio (${tools} tools), waiting for its client`);

@@ -171,6 +171,22 @@ describe('what an agent costs the token', () => {
     expect(apiRequests()).toHaveLength(3);
   });
 
+  it('the answers it keeps are bounded in size: an agent paging through long texts does not fill the memory', async () => {
+    const bio = 'x'.repeat(4_000);
+    const { client, requests } = clientWith((request) => {
+      const page = Number(new URL(request.url).searchParams.get('page'));
+      const data = Array.from({ length: 100 }, (_, i) => ({ ...member(`m${page}-${i}`), bio }));
+      return json({ data, page, pageSize: 100, total: 10_000, totalPages: 100 });
+    });
+    const mcp = await connected(client);
+    // About 408,000 characters a page: twelve are more than the 4,000,000 kept, so the first go.
+    for (let page = 1; page <= 12; page++) await call(mcp, 'members_list', { page, page_size: 100 });
+    await call(mcp, 'members_list', { page: 12, page_size: 100 });
+    expect(requests).toHaveLength(12);
+    await call(mcp, 'members_list', { page: 1, page_size: 100 });
+    expect(requests).toHaveLength(13);
+  });
+
   it('identical questions at once send one request; a failure is not kept; a health probe always asks', async () => {
     const mcp = await connected(mockClient(mock), { toolsets: ['members', 'health'] });
     await Promise.all([call(mcp, 'members_list'), call(mcp, 'members_list'), call(mcp, 'members_list')]);

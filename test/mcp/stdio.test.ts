@@ -36,13 +36,16 @@ async function stdioClient(args: readonly string[], environment: Record<string, 
 }
 
 const lines = (...messages: object[]) => messages.map((message) => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`).join('');
-const session = lines(
-  { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
-  { method: 'notifications/initialized' },
-  { id: 2, method: 'tools/list' },
-  { id: 3, method: 'tools/call', params: { name: 'members_get', arguments: { member_id: 'nobody' } } },
-  { id: 4, method: 'tools/call', params: { name: 'members_list', arguments: { page_size: 3 } } },
-);
+/** A session as a script writes it, all at once, stdin then closed; a line that is not JSON first. */
+const session =
+  'this is not json\n' +
+  lines(
+    { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+    { method: 'notifications/initialized' },
+    { id: 2, method: 'tools/list' },
+    { id: 3, method: 'tools/call', params: { name: 'members_get', arguments: { member_id: 'nobody' } } },
+    { id: 4, method: 'tools/call', params: { name: 'members_list', arguments: { page_size: 3 } } },
+  );
 
 describe('over stdio, against the HTTP mock bin', () => {
   it('serves the default tools to the SDK’s client; answers come from the service, once per question', async () => {
@@ -56,7 +59,7 @@ describe('over stdio, against the HTTP mock bin', () => {
     expect(stderr()).toBe('community-server: MCP server on stdio (34 tools), waiting for its client\n');
   });
 
-  it('writes nothing but JSON-RPC on stdout, with the client’s debug log on (on stderr), and no token anywhere; stdin closed, it exits 0', async () => {
+  it('writes nothing but JSON-RPC on stdout, with the client’s debug log on and a line that is not JSON (both on stderr), and no token anywhere; stdin closed, it answers all, then exits 0', async () => {
     const { code, stdout, stderr } = await runCommand(['mcp', '--toolsets', 'members'], {
       env: env({ COMMUNITY_SERVER_LOG: 'debug' }),
       input: session,
@@ -74,6 +77,7 @@ describe('over stdio, against the HTTP mock bin', () => {
     ]);
     expect(messages[2]!.result.isError).toBe(true);
     expect(stderr).toMatch(/debug: community-server-sdk: GET \/api\/v1\/server\/members\?pageSize=3 → 200/);
+    expect(stderr).toMatch(/^community-server: .*"this is not json" is not valid JSON$/m);
     for (const text of [stdout, stderr]) expect(text).not.toContain(mock.tokens.main);
   });
 
