@@ -37,6 +37,14 @@ const blocks = [...readFileSync(`${root}/README.md`, 'utf8').matchAll(/^```(\w*)
 }));
 const ofLang = (lang: string) => blocks.filter((b) => b.lang === lang);
 
+/** The mock over HTTP that the blocks run against (curl lines, Python, the MCP configurations). */
+const mock = createMockApi({ seed: 1 });
+let server: MockHttpServer;
+beforeAll(async () => {
+  server = await startMockHttpServer({ mock });
+});
+afterAll(() => server.close());
+
 it('has only blocks this test knows how to check', () => {
   expect(blocks.length).toBeGreaterThan(10);
   expect(blocks.filter((b) => !['ts', 'tsx', 'sh', 'python', 'json'].includes(b.lang)).map((b) => `block ${b.index}: "${b.lang}"`)).toEqual(
@@ -45,13 +53,6 @@ it('has only blocks this test knows how to check', () => {
 });
 
 describe('sh and python blocks', () => {
-  const mock = createMockApi({ seed: 1 });
-  let server: MockHttpServer;
-  beforeAll(async () => {
-    server = await startMockHttpServer({ mock });
-  });
-  afterAll(() => server.close());
-
   const commands = ofLang('sh')
     .flatMap((b) => b.code.split('\n'))
     .map((line) => line.replace(/\s+#.*$/, '').trim())
@@ -235,13 +236,6 @@ describe("issue 30: the README's Redis recipes agree with each other and with pa
 });
 
 describe('json blocks: MCP clients’ configurations', () => {
-  const mock = createMockApi({ seed: 1 });
-  let server: MockHttpServer;
-  beforeAll(async () => {
-    server = await startMockHttpServer({ mock });
-  });
-  afterAll(() => server.close());
-
   interface Configured {
     type?: string;
     command: string;
