@@ -7,6 +7,7 @@
  */
 import type { Cli } from './context';
 import type { Options } from './flags';
+import { MCP_OPTIONS } from './mcp-options';
 
 /** What a subcommand's module exports. */
 export interface SubcommandModule {
@@ -32,4 +33,12 @@ export interface Subcommand {
 }
 
 /** Every subcommand, in the order `--help` lists them. */
-export const SUBCOMMANDS: readonly Subcommand[] = [];
+export const SUBCOMMANDS: readonly Subcommand[] = [
+  {
+    name: 'mcp',
+    synopsis: '[--toolsets a,b | --toolsets all] [--dynamic] [--allow-writes] [--http [--port N]]',
+    summary: 'serve the API to an assistant as an MCP server (stdio, or Streamable HTTP on 127.0.0.1)',
+    options: MCP_OPTIONS,
+    load: () => import('./mcp'),
+  },
+];
