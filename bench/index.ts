@@ -19,6 +19,7 @@ import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
 import { fleetBench } from './fleet';
 import { fleetWatchBench } from './fleet-watch';
+import { mcpToolsList } from './mcp';
 import { concurrentWalk, walkHeap } from './paging';
 import { queryBench } from './query';
 import { sdkOverhead } from './sdk-overhead';
@@ -46,6 +47,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['mock sessions', sessionsBench],
   ['HTTP mock against the floor', httpThroughput],
   ['cold import', coldImport],
+  ['MCP tools/list', mcpToolsList],
 ];
 
 export async function runAll(): Promise<Comparison[]> {

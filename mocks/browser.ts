@@ -13,6 +13,7 @@
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import type { MockApi } from './index';
+import { requireMock } from './mock-argument';
 
 /**
  * An msw/browser worker answering with the mock's handlers, on any origin.
@@ -21,5 +22,5 @@ import type { MockApi } from './index';
  * await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
  */
 export function setupMockWorker(mock: MockApi): SetupWorker {
-  return setupWorker(...mock.handlers);
+  return setupWorker(...requireMock(mock, 'setupMockWorker(mock)', 'setupMockWorker(createMockApi({ seed: 1 }))').handlers);
 }

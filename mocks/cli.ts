@@ -4,7 +4,7 @@
  *
  *   npx -p community-server-sdk community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency 0] [--activity ms] [--world FILE]
  *     [--tokens seeded|random] [--rate-limit 20/1s] [--auth-failures N] [--auth-error-shape string|object] [--admin-token T]
- *     [--max-sessions 64]
+ *     [--max-sessions 64] [--max-session-rows 500000]
  *   npx -p community-server-sdk community-server-mock snapshot --out FILE
  * @module
  */
@@ -13,7 +13,7 @@ import { AUTH_ERROR_SHAPES, choiceFlag, integer, isLoopback, rateLimitFlag, TOKE
 import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './cli-snapshot';
 import { createMockApi } from './index';
 import { startMockHttpServer } from './node';
-import { DEFAULT_MAX_SESSIONS } from './control/sessions';
+import { DEFAULT_MAX_SESSION_ROWS, DEFAULT_MAX_SESSIONS } from './control/sessions';
 
 /** The most sessions the bin takes: each holds a whole world (a few MB), so more would exhaust memory first. */
 const MAX_SESSIONS_FLAG = 10_000;
@@ -21,6 +21,7 @@ const MAX_SESSIONS_FLAG = 10_000;
 const USAGE = `Usage: community-server-mock [--port 4010] [--seed 1] [--host 127.0.0.1] [--latency ms] [--activity ms] [--world FILE]
                              [--tokens seeded|random] [--rate-limit N/window] [--auth-failures N]
                              [--auth-error-shape string|object] [--admin-token T] [--max-sessions N]
+                             [--max-session-rows N]
        community-server-mock snapshot --out FILE
 
 Serves the Community Server Data API mock over HTTP and prints its base URL and tokens, and the
@@ -37,6 +38,8 @@ admin token of its control API (/__mock/*: reset, journal, rows, activity, healt
 --admin-token T: the control API's token (at least 16 characters; default: a fresh random one).
 --max-sessions N: how many sessions (POST /__mock/sessions: a whole mock of its own per test
   worker, under /sessions/{id} on this port) the server holds at once (default 64; 0: none).
+--max-session-rows N: how many rows the open sessions' worlds hold together (default 500000,
+  ~500 MB; a default world has ~3400). A session's counts are bounded per group too.
 --host: loopback by default; any other address makes the tokens reachable from the network.`;
 
 async function main(): Promise<void> {
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
       'auth-error-shape': { type: 'string' },
       'admin-token': { type: 'string' },
       'max-sessions': { type: 'string' },
+      'max-session-rows': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -68,6 +72,7 @@ async function main(): Promise<void> {
   const authErrorShape = choiceFlag('auth-error-shape', values['auth-error-shape'], AUTH_ERROR_SHAPES);
   const tokens = choiceFlag('tokens', values.tokens, TOKEN_SOURCES);
   const maxSessions = integer('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 0, MAX_SESSIONS_FLAG);
+  const maxSessionRows = integer('max-session-rows', values['max-session-rows'], DEFAULT_MAX_SESSION_ROWS, 0, Number.MAX_SAFE_INTEGER);
   const world = values.world === undefined ? undefined : await readWorldFile(values.world);
   const mock = createMockApi({
     seed,
@@ -81,7 +86,14 @@ async function main(): Promise<void> {
   });
   const host = values.host ?? '127.0.0.1';
   const adminToken = values['admin-token'];
-  const server = await startMockHttpServer({ mock, port, host, maxSessions, ...(adminToken === undefined ? {} : { adminToken }) });
+  const server = await startMockHttpServer({
+    mock,
+    port,
+    host,
+    maxSessions,
+    maxSessionRows,
+    ...(adminToken === undefined ? {} : { adminToken }),
+  });
 
   console.log(
     `community-server-mock listening on ${server.url} (${world ? `world ${values.world}, taken ${world.takenAt}` : `seed ${seed}`})`,

@@ -9,6 +9,7 @@
 import type * as z from 'zod/mini';
 import { buildPath, checkOptions } from '../src/core/arguments';
 import { InvalidArgumentError } from '../src/core/errors';
+import { OWN_WORDS } from '../src/core/issues';
 import { referenceProblem, type Lookups, type References } from './references';
 import { issueInWords, typeName } from './request-body';
 import { asSent, describeProblem, jsonProblem, sizeProblem, timeProblem } from './row-rules';
@@ -538,7 +539,7 @@ export class Collection<Row extends object> {
     const size = sizeProblem(row);
     if (size) this.#refuse(operation, describeProblem(size));
     const schema = this.#options.schema;
-    const parsed = schema?.safeParse(row);
+    const parsed = schema?.safeParse(row, OWN_WORDS);
     if (parsed && !parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.join('.');

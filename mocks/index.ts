@@ -22,6 +22,7 @@ import type { HealthState, MockState } from './context';
 import { DEFAULT_JOURNAL_LIMIT, Journal, type JournalOptions, type MockRequest } from './journal';
 import { FaultTable, type MockFaults } from './faults';
 import { mockFetchOf, mswHandlersOf } from './handlers';
+import { MOCK_OPTION_NAMES } from './option-names';
 import { createPipeline } from './pipeline';
 import type { AuthErrorShape } from './replies';
 import { checkOptions, describe } from '../src/core/arguments';
@@ -30,9 +31,11 @@ import { Store } from './store';
 import type { MockTokens } from './types';
 import { parseSnapshot, type WorldSnapshot } from './snapshot/schema';
 import { worldFromSnapshot } from './snapshot/world';
+import { copying, runInSlices, runSteps, type Steps } from './steps';
 import {
-  buildWorld,
+  buildingWorld,
   DEFAULT_COUNTS,
+  rowsOf,
   randomTokenSecret,
   runtimeFaker,
   tokenSecret,
@@ -199,19 +202,6 @@ export interface MockApi {
   reset(): void;
 }
 
-const OPTION_NAMES = [
-  'seed',
-  'latency',
-  'rateLimit',
-  'authFailureLimit',
-  'authErrorShape',
-  'counts',
-  'now',
-  'activity',
-  'world',
-  'tokens',
-  'journal',
-];
 const HEALTHY: HealthState = { database: true, cache: true, ready: true };
 const SUSPENSION_MS = 60_000;
 
@@ -219,7 +209,7 @@ const isCount = (value: unknown, min = 0): value is number => Number.isSafeInteg
 
 function checkMockOptions(options: MockOptions): void {
   if (options === null) throw new InvalidArgumentError('createMockApi options must be an object, got null');
-  checkOptions(options, OPTION_NAMES, 'mock');
+  checkOptions(options, MOCK_OPTION_NAMES, 'mock');
   const { seed, latency, rateLimit, authFailureLimit, authErrorShape, counts, now } = options;
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw new InvalidArgumentError(`seed must be an integer, got ${describe(seed)}`);
   const range = typeof latency === 'number' ? [latency, latency] : latency;
@@ -263,22 +253,26 @@ function checkMockOptions(options: MockOptions): void {
  */
 export function createMockApi(options: MockOptions = {}): MockApi {
   checkMockOptions(options);
-  return mockOf(options, worldOf(options));
+  return runSteps(makingMock(options));
 }
 
-/** The world `options` describe, before any random secrets: their seed's (sized by `counts`), or their snapshot's. */
-const worldOf = (options: MockOptions): World =>
-  options.world === undefined
-    ? buildWorld(options.seed ?? 1, options.counts)
+/** The world `options` describe, before any random secrets, a step per row: their seed's (sized by `counts`), or their snapshot's. */
+function* buildingWorldOf(options: MockOptions): Steps<World> {
+  return options.world === undefined
+    ? yield* buildingWorld(options.seed ?? 1, options.counts)
     : worldFromSnapshot(parseSnapshot(options.world), options.seed ?? 1);
+}
 
 /** The options that shape a world: a session that gives none of them serves its root's world. */
 const WORLD_OPTIONS = ['seed', 'counts', 'world'] as const;
 /** Seeded worlds the sessions of one mock keep to start from, newest last: building one costs ~300 ms, copying one ~30 ms. */
 const KEPT_WORLDS = 4;
+/** The most rows a kept world holds: seven times the default world's. */
+const KEPT_WORLD_ROWS = 25_000;
 
-/** The mock of `options` (checked) over `built`, the world they describe. */
-function mockOf(options: MockOptions, built: World): MockApi {
+/** The mock of `options` (checked) over `built`, the world they describe (built here when not given), a step per row. */
+function* makingMock(options: MockOptions, given?: World): Steps<MockApi> {
+  const built = given ?? (yield* buildingWorldOf(options));
   const seed = options.seed ?? 1;
   const latency = options.latency ?? 0;
   const [minLatency, maxLatency] = typeof latency === 'number' ? [latency, latency] : latency;
@@ -294,11 +288,11 @@ function mockOf(options: MockOptions, built: World): MockApi {
   // Secrets no token may take (the control API's admin token): the same set for every store.
   const reservedSecrets = new Set<string>();
 
-  /** The seeded state, as `createMockApi` and each `reset()` start it. */
-  const freshState = (): MockState => {
+  /** The seeded state, as `createMockApi` and each `reset()` start it, over `copy`, a copy of the pristine world. */
+  const freshState = (copy: World): MockState => {
     const runtime = runtimeFaker(seed);
     return {
-      store: new Store(structuredClone(pristine), reservedSecrets),
+      store: new Store(copy, reservedSecrets),
       admission: new TokenAdmission(options.rateLimit, failureLimit),
       health: { ...HEALTHY },
       served: new Map(),
@@ -310,10 +304,12 @@ function mockOf(options: MockOptions, built: World): MockApi {
       newId: () => runtime.string.uuid(),
     };
   };
-  let state = freshState();
+  let state = freshState(yield* copying(pristine));
   const current = () => state;
 
-  const control = createActivity(current, seed);
+  // Set by the server of a session: a session's world grows only while its server has room.
+  let mayGrow = (): void => undefined;
+  const control = createActivity(current, seed, () => mayGrow());
   if (options.activity) control.activity.start(options.activity);
 
   const pipeline = createPipeline(current, { authErrorShape: options.authErrorShape ?? 'string' });
@@ -345,26 +341,31 @@ function mockOf(options: MockOptions, built: World): MockApi {
       state.admission.setRateLimit(rateLimit ?? undefined);
     },
     reset() {
-      // A new state, not the old one emptied: a request still in flight keeps the old one, and
-      // whatever it writes or journals there is gone with it.
-      state = freshState();
-      faults.clear();
-      time.reset();
-      control.reset();
+      runSteps(resetting());
     },
   };
+  /** `reset()` in steps: the world is copied a slice at a time, and the state replaced at the end. */
+  function* resetting(): Steps<void> {
+    // A new state, not the old one emptied: a request still in flight keeps the old one, and
+    // whatever it writes or journals there is gone with it.
+    state = freshState(yield* copying(pristine));
+    faults.clear();
+    time.reset();
+    control.reset();
+  }
   // Hidden (a registered symbol, not enumerable): for the HTTP control plane of `mock/node` only.
   const keptWorlds = new Map<string, World>();
-  /** The seeded world of `options`, built once for the sessions that ask for it again. */
-  const keptWorld = (options: MockOptions): World => {
-    if (options.world !== undefined) return worldOf(options);
+  /** The seeded world of `options`, built once for the sessions that ask for it again, a step per row. */
+  function* keptWorld(options: MockOptions): Steps<World> {
+    if (options.world !== undefined) return yield* buildingWorldOf(options);
     const key = JSON.stringify([options.seed ?? 1, options.counts ?? {}]);
-    const world = keptWorlds.get(key) ?? worldOf(options);
+    const world = keptWorlds.get(key) ?? (yield* buildingWorldOf(options));
     keptWorlds.delete(key);
-    keptWorlds.set(key, world);
+    // A big world is built again rather than kept: four of the largest would hold ~200 MB no session counts.
+    if (rowsOf(world) <= KEPT_WORLD_ROWS) keptWorlds.set(key, world);
     if (keptWorlds.size > KEPT_WORLDS) keptWorlds.delete(keptWorlds.keys().next().value!);
     return world;
-  };
+  }
   const internals: MockInternals = {
     clearRequests: () => state.journal.clear(),
     answer: (incoming) => pipeline.answer(incoming),
@@ -378,9 +379,16 @@ function mockOf(options: MockOptions, built: World): MockApi {
       );
       const spawned = { ...inherited, ...overrides, tokens: 'random' } as MockOptions;
       checkMockOptions(spawned);
-      return mockOf(spawned, ownWorld ? keptWorld(spawned) : built);
+      return (function* spawning(): Steps<MockApi> {
+        return yield* makingMock(spawned, ownWorld ? yield* keptWorld(spawned) : built);
+      })();
     },
     reservedSecrets,
+    resetInSlices: () => runInSlices(resetting()),
+    stepInSlices: (n) => runInSlices(control.stepping(n)),
+    limitGrowth(check) {
+      mayGrow = check;
+    },
   };
   Object.defineProperty(api, MOCK_INTERNALS, { value: internals });
   return api;

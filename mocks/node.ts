@@ -15,10 +15,12 @@ import type { AddressInfo } from 'node:net';
 import { setupServer, type SetupServer } from 'msw/node';
 import { internalsOf } from './control/internals';
 import { adminTokenProblem, createControlPlane, isControlPath, newAdminToken } from './control/plane';
-import { createSessions, DEFAULT_MAX_SESSIONS, type Served, type Sessions } from './control/sessions';
+import { createSessions, DEFAULT_MAX_SESSION_ROWS, DEFAULT_MAX_SESSIONS, type Served, type Sessions } from './control/sessions';
 import { InvalidArgumentError } from '../src/core/errors';
-import { describe } from '../src/core/arguments';
-import type { MockApi } from './index';
+import { checkOptions, describe, isPlainObject, kindOf } from '../src/core/arguments';
+import { createMockApi, type MockApi } from './index';
+import { isMock, requireMock } from './mock-argument';
+import { MOCK_OPTION_NAMES } from './option-names';
 import {
   errorAnswer,
   internalError,
@@ -44,7 +46,7 @@ export type { MockSessionInfo, MockSessionOptions, NewMockSession } from './cont
  * afterAll(() => server.close());
  */
 export function setupMockServer(mock: MockApi): SetupServer {
-  return setupServer(...mock.handlers);
+  return setupServer(...requireMock(mock, 'setupMockServer(mock)', 'setupMockServer(createMockApi({ seed: 1 }))').handlers);
 }
 
 /**
@@ -53,8 +55,8 @@ export function setupMockServer(mock: MockApi): SetupServer {
  * const http = await startMockHttpServer({ mock: createMockApi(), port: 4010, host: '127.0.0.1' });
  */
 export interface MockHttpServerOptions {
-  /** The mock to serve. */
-  mock: MockApi;
+  /** The mock to serve (default: `createMockApi()`, seed 1, reachable as `http.mock`). */
+  mock?: MockApi;
   /** Default 0: any free port. */
   port?: number;
   /** Default `127.0.0.1`. */
@@ -69,6 +71,11 @@ export interface MockHttpServerOptions {
    * opening one is a 429. `0`: none.
    */
   maxSessions?: number;
+  /**
+   * How many rows the worlds of the open sessions hold together (default 500,000, ~500 MB; 64
+   * sessions of the default world hold 219,072); a session that would pass it is a 429.
+   */
+  maxSessionRows?: number;
 }
 
 /**
@@ -79,6 +86,8 @@ export interface MockHttpServerOptions {
  * await http.close();
  */
 export interface MockHttpServer {
+  /** The mock it serves: the one given, or the default one it made (`http.mock.tokens.main`). */
+  readonly mock: MockApi;
   /** Base URL of the server, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
   /** The port it listens on (the free one picked when asked for port 0). */
@@ -260,32 +269,72 @@ async function answerByFetch(
   }
 }
 
+/** The options `startMockHttpServer` knows, as `MockHttpServerOptions` declares them. */
+const SERVER_OPTION_NAMES = ['mock', 'port', 'host', 'adminToken', 'maxSessions', 'maxSessionRows'];
+const CALL = 'startMockHttpServer';
+
+/**
+ * The options `given` stand for, checked: a mock alone is `{ mock }`, nothing is `{}`; a
+ * createMockApi option among them is said to be one.
+ */
+function serverOptions(given: unknown): MockHttpServerOptions {
+  if (given === undefined) return {};
+  if (isMock(given)) return { mock: given };
+  if (!isPlainObject(given)) {
+    throw new InvalidArgumentError(
+      `${CALL}: pass { mock, port, host, adminToken, maxSessions, maxSessionRows } (each optional) or a mock from createMockApi(), got ${kindOf(given)}`,
+    );
+  }
+  const mockOption = Object.keys(given).find((key) => MOCK_OPTION_NAMES.includes(key));
+  if (mockOption !== undefined) {
+    throw new InvalidArgumentError(
+      `${CALL}: ${mockOption} is an option of the mock, not of the server: ${CALL}({ mock: createMockApi({ ${mockOption}: … }) })`,
+    );
+  }
+  checkOptions(given, SERVER_OPTION_NAMES, CALL);
+  const { port, host } = given;
+  if (port !== undefined && !(Number.isInteger(port) && (port as number) >= 0 && (port as number) <= 65_535)) {
+    throw new InvalidArgumentError(`${CALL}: port must be an integer from 0 (any free port) to 65535, got ${describe(port)}`);
+  }
+  if (host !== undefined && !(typeof host === 'string' && host.trim() !== '')) {
+    throw new InvalidArgumentError(`${CALL}: host must be a host name or address such as "127.0.0.1", got ${describe(host)}`);
+  }
+  if (given.mock !== undefined) requireMock(given.mock, `${CALL}: mock`, `${CALL}({ mock: createMockApi({ seed: 1 }) })`);
+  return given;
+}
+
 /**
  * Serves the mock over real HTTP, for curl, Postman or a client in another language, with its
  * control API at `/__mock/*` and, opened there, sessions: whole mocks of their own under
  * `/sessions/{id}` on the same port, one per test worker (at most `maxSessions` at once).
+ * `startMockHttpServer()` serves a default mock (`createMockApi()`), `startMockHttpServer(mock)`
+ * that mock; anything else throws `InvalidArgumentError` saying what to pass.
  * @example
  * const http = await startMockHttpServer({ mock, port: 0 });
  * console.log(http.url); // http://127.0.0.1:41234
  * await http.close();
  */
-export async function startMockHttpServer({
-  mock,
-  port = 0,
-  host = '127.0.0.1',
-  adminToken = newAdminToken(),
-  maxSessions = DEFAULT_MAX_SESSIONS,
-}: MockHttpServerOptions): Promise<MockHttpServer> {
+export async function startMockHttpServer(options?: MockHttpServerOptions | MockApi): Promise<MockHttpServer> {
+  const {
+    mock = createMockApi(),
+    port = 0,
+    host = '127.0.0.1',
+    adminToken = newAdminToken(),
+    maxSessions = DEFAULT_MAX_SESSIONS,
+    maxSessionRows = DEFAULT_MAX_SESSION_ROWS,
+  } = serverOptions(options);
   // The five come back with every reset(), whatever the store holds now.
   const apiTokens = [...(Object.values(mock.tokens) as string[]), ...mock.store.tokens.all().map((token) => token.secret)];
   const problem = adminTokenProblem(adminToken, apiTokens);
   if (problem) throw new InvalidArgumentError(`startMockHttpServer: ${problem} (value not shown)`);
-  if (!(Number.isSafeInteger(maxSessions) && maxSessions >= 0)) {
-    throw new InvalidArgumentError(`startMockHttpServer: maxSessions must be an integer ≥ 0, got ${describe(maxSessions)}`);
+  for (const [name, value] of Object.entries({ maxSessions, maxSessionRows })) {
+    if (!(Number.isSafeInteger(value) && value >= 0)) {
+      throw new InvalidArgumentError(`startMockHttpServer: ${name} must be an integer ≥ 0, got ${describe(value)}`);
+    }
   }
   // In-process writes too (a test's `mock.store.tokens.create`) can never give a token the admin token's secret.
   internalsOf(mock).reserveSecret(adminToken);
-  const sessions = createSessions(mock, maxSessions);
+  const sessions = createSessions(mock, { maxSessions, maxRows: maxSessionRows });
   const root: Served = { mock, control: createControlPlane({ mock, sessions }, adminToken) };
   let origin = '';
   const server = createServer((incoming, outgoing) => {
@@ -306,6 +355,7 @@ export async function startMockHttpServer({
   const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${hostname}:${address.port}`;
   return {
+    mock,
     url: origin,
     port: address.port,
     adminToken,

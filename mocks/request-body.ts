@@ -6,7 +6,7 @@
  * @module
  */
 import type * as z from 'zod/mini';
-import { GENERIC_MESSAGE } from '../src/core/issues';
+import { GENERIC_MESSAGE, OWN_WORDS } from '../src/core/issues';
 import { invalidBody, shown } from './replies';
 
 /** One problem of a body: where (`''` for the body itself) and what, in words. */
@@ -78,7 +78,10 @@ function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string
   return `${measure.verb} ${small ? 'at least' : 'at most'} ${limit} ${measure.unit}`;
 }
 
-/** One zod issue in words, naming the field; `accepted` are the body's keys, for an unknown one. */
+/**
+ * One zod issue in words, naming the field; `accepted` are the body's keys, for an unknown one.
+ * The issue must come from a parse under `OWN_WORDS`: a locale's message would pass for the schema's own.
+ */
 export function issueInWords(issue: z.core.$ZodIssue, body: unknown, schema: z.ZodMiniType, accepted: readonly string[]): string {
   const field = issue.path.join('.');
   const value = valueAt(body, issue.path);
@@ -137,7 +140,7 @@ function checkBody<Schema extends z.ZodMiniType>(
   schema: Schema,
   accepted: readonly string[] = Object.keys(objectShape(schema) ?? {}),
 ): z.output<Schema> {
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(body, OWN_WORDS);
   if (parsed.success) return parsed.data;
   // One problem per field: zod may report a value twice (past the safe integers, then past the
   // field's own limit), and the field's limit is the one a person can act on.

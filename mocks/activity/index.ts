@@ -7,6 +7,7 @@
  */
 import { ACTIVITY_OPTIONS, checkArgument, STEP_COUNT } from '../control/arguments';
 import type { MockState } from '../context';
+import { runSteps, type Steps } from '../steps';
 import { Draw, seededFaker } from '../world';
 import { ACTIVITY_STREAM } from '../world/streams';
 import { callClosed, callNoted, callOpened } from './cad';
@@ -75,12 +76,18 @@ const HAPPENINGS: readonly { weight: number; value: Happening }[] = [
 /** The activity of one mock, and the reset that `mock.reset()` calls. */
 export interface ActivityControl {
   readonly activity: MockActivity;
+  /** `activity.step(n)` in steps, `n` already checked. */
+  stepping(n: number): Steps<ActivityEvent[]>;
   /** Stops the timer and restarts the stream from the seed. */
   reset(): void;
 }
 
-/** The activity of the mock whose live state `current` reads (a reset replaces it), seeded by `seed`. */
-export function createActivity(current: () => MockState, seed: number): ActivityControl {
+/**
+ * The activity of the mock whose live state `current` reads (a reset replaces it), seeded by
+ * `seed`. `mayGrow` throws when the world may take no more rows (a session past its server's
+ * budget): before each event, so neither the timer nor a step grows it further.
+ */
+export function createActivity(current: () => MockState, seed: number, mayGrow: () => void = () => undefined): ActivityControl {
   let draw: Draw;
   let followUps: FollowUp[];
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -108,11 +115,12 @@ export function createActivity(current: () => MockState, seed: number): Activity
     return undefined;
   };
 
-  const step = (n: number = 1): ActivityEvent[] => {
-    checkArgument(STEP_COUNT, n, 'n', 'activity.step(n)');
+  /** `n` events (checked), a step each: the control API runs them in slices, so 10,000 of them hold up no other request. */
+  function* stepping(n: number): Steps<ActivityEvent[]> {
     const events: ActivityEvent[] = [];
     const state = current();
     for (let i = 0; i < n; i++) {
+      mayGrow();
       const moment: Moment = {
         draw,
         server: state.store.main,
@@ -122,8 +130,14 @@ export function createActivity(current: () => MockState, seed: number): Activity
       const event = next(moment);
       if (!event) break; // nothing can happen in this world (see MockActivity.step)
       events.push(event);
+      yield;
     }
     return events;
+  }
+
+  const step = (n: number = 1): ActivityEvent[] => {
+    checkArgument(STEP_COUNT, n, 'n', 'activity.step(n)');
+    return runSteps(stepping(n));
   };
 
   const stop = () => {
@@ -163,6 +177,7 @@ export function createActivity(current: () => MockState, seed: number): Activity
   };
   return {
     activity,
+    stepping,
     reset() {
       stop();
       failure = null;

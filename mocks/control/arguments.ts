@@ -8,6 +8,7 @@
  * @module
  */
 import { InvalidArgumentError } from '../../src/core/errors';
+import type { WorldCounts } from '../world/index';
 import { ANY_OBJECT, arrayOf, BOOLEAN, integer, nullable, object, problemsOf, type Schema } from './schema';
 
 /** The most events one `activity.step(n)` makes: beyond it, a typo (1e9) would hang the process. */
@@ -63,10 +64,51 @@ export const FAULT_RULE: Schema = {
     },
   ],
 };
+/**
+ * The most rows of each group a session's world may ask for (`counts`): what a suite's tests page
+ * through many times over, sized by what the world costs to build and hold. Measured per 10,000
+ * rows: ~1 s to build (in slices: other requests are answered meanwhile) and 7 to 22 MB for
+ * most groups; applications ~75 MB and CAD calls (with their notes) ~45 MB; a department ~130 KB
+ * and 8 ms. The largest session all of them allow holds 107,326 rows, ~108 MB, built in ~10 s.
+ * `createMockApi({ counts })` in-process has no limit: the process is the caller's own.
+ */
+export const SESSION_COUNT_LIMITS: { readonly [Group in keyof WorldCounts]: number } = {
+  members: 10_000,
+  roles: 1_000,
+  applications: 1_000,
+  applicationResponses: 10_000,
+  auditLogs: 10_000,
+  logs: 10_000,
+  joinRequests: 10_000,
+  loas: 10_000,
+  shifts: 10_000,
+  departments: 50,
+  calls: 2_000,
+  records: 5_000,
+  units: 2_000,
+  unitGroups: 500,
+};
+
 /** `sessions.create(options)`: a session's own options; the mock checks them further as `createMockApi` does its own. */
 export const SESSION_OPTIONS = object({
   seed: integer(),
-  counts: ANY_OBJECT,
+  // Below 0 as createMockApi says it; past the limit, a rule that names it.
+  counts: object(
+    Object.fromEntries(
+      Object.entries(SESSION_COUNT_LIMITS).map(([group, limit]) => [
+        group,
+        {
+          ...integer(0),
+          allOf: [
+            {
+              maximum: limit,
+              description: `counts.${group} must be at most ${limit}: a session's limit (createMockApi({ counts }) in-process has none)`,
+            },
+          ],
+        },
+      ]),
+    ),
+  ),
   world: ANY_OBJECT,
   ttlMs: milliseconds(1),
   latency: { anyOf: [integer(0), arrayOf(integer(0))], description: 'milliseconds ≥ 0, or [min, max]' },

@@ -6,6 +6,7 @@
  */
 import type { Incoming } from '../pipeline';
 import type { Answer } from '../replies';
+import type { ActivityEvent } from '../activity/types';
 
 /** The key of a mock's internals; the same in every copy of the package. */
 export const MOCK_INTERNALS: unique symbol = Symbol.for('community-server-sdk/mock.internals');
@@ -32,11 +33,18 @@ export interface MockInternals {
    * A new mock made as this one was, by this copy of the package, with `overrides` on top and
    * fresh random token secrets (a session's mock). Without `seed`, `counts` or `world` it serves
    * this mock's own world, copied rather than built again; with any of them, the world they
-   * alone describe. Bad overrides throw `InvalidArgumentError`.
+   * alone describe. Bad overrides throw `InvalidArgumentError` at once; the mock is made in
+   * steps (`steps.ts`), which the caller runs in slices so the event loop stays free.
    */
-  spawn(overrides: Readonly<Record<string, unknown>>): object;
+  spawn(overrides: Readonly<Record<string, unknown>>): Generator<void, object, void>;
   /** The secrets reserved so far: the admin token of each HTTP server of the mock (a live set). */
   readonly reservedSecrets: ReadonlySet<string>;
+  /** `mock.reset()` in slices (`steps.ts`), for the control API: a big world's copy holds up no other request. */
+  resetInSlices(): Promise<void>;
+  /** `mock.activity.step(n)` in slices (`n` checked already), for the control API: 10,000 events hold up no other request. */
+  stepInSlices(n: number): Promise<ActivityEvent[]>;
+  /** `check` throws when the world may take no more rows: the activity calls it before each event (a timer's stops, a step fails). */
+  limitGrowth(check: () => void): void;
 }
 
 /** The internals of `mock`; a mock from an older copy of the package has none, which is said plainly. */

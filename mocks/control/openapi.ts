@@ -59,7 +59,11 @@ function describeOperation(name: string, operation: ControlOperation): object {
         ? {}
         : { '413': failure(`A request body over ${MAX_BODY_BYTES} bytes (1 MiB); the connection is closed.`) }),
       ...(operation === controlApi.sessions.create
-        ? { '429': failure('The server holds as many sessions as it may (`--max-sessions`, `maxSessions`); close one or raise it.') }
+        ? {
+            '429': failure(
+              'The server holds as many sessions as it may (`--max-sessions`, `maxSessions`), or their worlds as many rows (`maxSessionRows`); close one or raise it.',
+            ),
+          }
         : {}),
     },
   };

@@ -121,7 +121,9 @@ const sameOrAbsent = <Value>(wanted: Value | undefined, value: Value) => wanted 
 
 /** Every operation of the control API, by `connectMock`'s method name. */
 export const controlApi = {
-  reset: operation('POST /__mock/reset', 'Back to the seeded state, as mock.reset(); activity stops.', {}, ({ mock }) => mock.reset()),
+  reset: operation('POST /__mock/reset', 'Back to the seeded state, as mock.reset(); activity stops.', {}, ({ mock }) =>
+    internalsOf(mock).resetInSlices(),
+  ),
   requests: operation(
     'GET /__mock/requests',
     'The journal, oldest first, as mock.requests, narrowed by the query.',
@@ -145,7 +147,7 @@ export const controlApi = {
       'POST /__mock/activity/step',
       'n seeded events now (default 1), as mock.activity.step(n).',
       { args: ['n?'], body: object({ n: STEP_COUNT }), answer: EVENTS },
-      ({ mock }, n?: number): ActivityEvent[] => mock.activity.step(n),
+      ({ mock }, n: number = 1): Promise<ActivityEvent[]> => internalsOf(mock).stepInSlices(n),
     ),
     start: operation(
       'POST /__mock/activity/start',
@@ -200,7 +202,7 @@ export const controlApi = {
       'POST /__mock/sessions',
       'Opens a session: a whole mock of its own under its baseUrl, on this port.',
       { args: ['options?'], body: SESSION_OPTIONS, answer: NEW_SESSION, created: true, rootOnly: true },
-      ({ sessions, origin }, options: MockSessionOptions = {}): NewMockSession => sessions!.create(options, origin),
+      ({ sessions, origin }, options: MockSessionOptions = {}): Promise<NewMockSession> => sessions!.create(options, origin),
     ),
     list: operation(
       'GET /__mock/sessions',

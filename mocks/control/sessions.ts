@@ -11,16 +11,26 @@ import { randomBytes } from 'node:crypto';
 import type { MockApi } from '../index';
 import { MockHttpError } from '../replies';
 import { internalsOf } from './internals';
+import { rowsIn } from './tables';
 import { createControlPlane, newAdminToken, type ControlPlane } from './plane';
+import { runInSlices } from '../steps';
 import { shown } from './schema';
 import type { MockSessionInfo, MockSessionOptions, NewMockSession, SessionRegistry } from './types';
 
+/** How often the sessions' rows are counted again for their activities: a count walks every open store. */
+const ROWS_RECOUNT_MS = 100;
 /** Where sessions are served: `/sessions/{id}` is a session's base path. */
 export const SESSIONS_PREFIX = '/sessions';
 /** How long a session may go without a request before it is closed, unless it says: 10 minutes. */
 export const DEFAULT_SESSION_TTL_MS = 600_000;
 /** How many sessions a server holds at once, unless told (`--max-sessions`, `maxSessions`). */
 export const DEFAULT_MAX_SESSIONS = 64;
+/**
+ * How many rows the worlds of a server's open sessions hold together: ~1 KB of heap each (a
+ * world of its own: its pristine copy and the one served), so ~500 MB. 64 sessions of the
+ * default world (3,423 rows) hold 219,072; the largest a session may ask for, 107,326.
+ */
+export const DEFAULT_MAX_SESSION_ROWS = 500_000;
 
 /** A mock the HTTP server serves, with its control API: the root, or a session. */
 export interface Served {
@@ -59,9 +69,22 @@ const SESSION_PATH = new RegExp(`^${SESSIONS_PREFIX}/([^/]+)(/.*)?$`);
 const sessionNotFound = (id: string) =>
   new MockHttpError(404, 'session_not_found', `no session ${shown(id)}: it was closed, or went unused for its ttlMs`, { id: shown(id) });
 
-/** The sessions of a server whose root mock is `root`, at most `maxSessions` at once. */
-export function createSessions(root: MockApi, maxSessions: number): Sessions {
+/** The sessions of a server whose root mock is `root`: at most `maxSessions` at once, whose worlds hold at most `maxRows` rows together. */
+export function createSessions(root: MockApi, { maxSessions, maxRows }: { maxSessions: number; maxRows: number }): Sessions {
   const open = new Map<string, Session>();
+  /** Sessions whose world is being built: they take a slot already. */
+  let building = 0;
+  /** Aborted when the server closes: a session being built is given up, its work stopped. */
+  const closing = new AbortController();
+  /** The rows the open sessions hold now: what their worlds started with, and what was added since. */
+  const rowsHeld = () => [...open.values()].reduce((rows, session) => rows + rowsIn(session.mock.store), 0);
+  /** Whether the open sessions hold more than `maxRows` rows, counted at most every 100 ms: an activity asks before each event. */
+  let overBudget = { at: -Infinity, over: false };
+  const isOverBudget = () => {
+    const now = performance.now();
+    if (now - overBudget.at >= ROWS_RECOUNT_MS) overBudget = { at: now, over: rowsHeld() > maxRows };
+    return overBudget.over;
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerDue = Infinity;
 
@@ -107,11 +130,46 @@ export function createSessions(root: MockApi, maxSessions: number): Sessions {
     lastUsedAt: session.lastUsedAt,
   });
 
+  /** A 429 for a session the rows of the open ones leave no room for. */
+  const tooManyRows = (rows: number | undefined) =>
+    new MockHttpError(
+      429,
+      'too_many_session_rows',
+      `the open sessions of this server hold ${rowsHeld()} rows, and it holds at most ${maxRows}${rows === undefined ? '' : `: this session's world has ${rows}`}: close a session (DELETE /__mock/sessions/{id}, session.close()), ask for smaller counts, or start the server with a higher maxSessionRows`,
+      { maxRows, ...(rows === undefined ? {} : { rows }) },
+    );
+
+  /** A session of `mock` (built), opened now, and its admin token. */
+  function opened(mock: MockApi, ttlMs: number): { session: Session; adminToken: string } {
+    const now = Date.now();
+    const adminToken = newAdminToken();
+    // The root's admin token (and any other server's) is no API token in a session either.
+    for (const secret of [...internalsOf(root).reservedSecrets, adminToken]) internalsOf(mock).reserveSecret(secret);
+    const session: Session = {
+      // Not a secret (the tokens guard the session); random so no id names a session twice.
+      id: randomBytes(9).toString('base64url'),
+      mock,
+      control: createControlPlane({ mock }, adminToken),
+      createdAt: now,
+      lastUsedAt: now,
+      ttlMs,
+      inFlight: 0,
+      closed: false,
+    };
+    open.set(session.id, session);
+    schedule(dueOf(session, now));
+    // Its activity (a timer's, or 10,000 steps a request) adds rows no session opening would count.
+    internalsOf(mock).limitGrowth(() => {
+      if (isOverBudget()) throw tooManyRows(undefined);
+    });
+    return { session, adminToken };
+  }
+
   return {
-    create({ ttlMs = DEFAULT_SESSION_TTL_MS, ...options }: MockSessionOptions, origin: string): NewMockSession {
+    async create({ ttlMs = DEFAULT_SESSION_TTL_MS, ...options }: MockSessionOptions, origin: string): Promise<NewMockSession> {
       const now = Date.now();
       for (const session of open.values()) if (expired(session, now)) close(session);
-      if (open.size >= maxSessions) {
+      if (open.size + building >= maxSessions) {
         // No Retry-After: a slot frees only when a session is closed or left idle for its ttl, which
         // waiting cannot promise; a suite that needs more sessions needs a higher limit.
         throw new MockHttpError(
@@ -121,23 +179,28 @@ export function createSessions(root: MockApi, maxSessions: number): Sessions {
           { maxSessions },
         );
       }
-      const mock = internalsOf(root).spawn(options) as MockApi;
-      const adminToken = newAdminToken();
-      // The root's admin token (and any other server's) is no API token in a session either.
-      for (const secret of [...internalsOf(root).reservedSecrets, adminToken]) internalsOf(mock).reserveSecret(secret);
-      const session: Session = {
-        // Not a secret (the tokens guard the session); random so no id names a session twice.
-        id: randomBytes(9).toString('base64url'),
-        mock,
-        control: createControlPlane({ mock }, adminToken),
-        createdAt: now,
-        lastUsedAt: now,
-        ttlMs,
-        inFlight: 0,
-        closed: false,
-      };
-      open.set(session.id, session);
-      schedule(dueOf(session, now));
+      if (rowsHeld() >= maxRows) throw tooManyRows(undefined);
+      // Bad options throw here, before any work; the world is built in slices, so the server
+      // answers the root and every other session meanwhile.
+      const steps = internalsOf(root).spawn(options);
+      building++;
+      let mock: MockApi;
+      try {
+        mock = (await runInSlices(steps, closing.signal)) as MockApi;
+      } finally {
+        building--;
+      }
+      const refusal = closing.signal.aborted
+        ? (closing.signal.reason as MockHttpError)
+        : rowsHeld() + rowsIn(mock.store) > maxRows
+          ? tooManyRows(rowsIn(mock.store))
+          : undefined;
+      if (refusal) {
+        // Started by its `activity` option: nobody could reach it to stop it.
+        mock.activity.stop();
+        throw refusal;
+      }
+      const { session, adminToken } = opened(mock, ttlMs);
       return { id: session.id, baseUrl: info(session, origin).baseUrl, adminToken, tokens: mock.tokens };
     },
 
@@ -172,6 +235,7 @@ export function createSessions(root: MockApi, maxSessions: number): Sessions {
     },
 
     closeAll() {
+      closing.abort(new MockHttpError(503, 'server_closing', 'the server closed while the session was being built'));
       for (const session of open.values()) close(session);
     },
   };

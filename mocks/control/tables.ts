@@ -7,9 +7,10 @@
 import { MockHttpError } from '../replies';
 import type { Store } from '../store';
 
-/** What the control plane uses of a table: `create(partial)` (duck-typed: the CommonJS build has two copies of the class). */
+/** What the control plane uses of a table: `create(partial)` and `size` (duck-typed: the CommonJS build has two copies of the class). */
 export interface CreatableTable {
   create(partial: Record<string, unknown>): object;
+  readonly size: number;
 }
 
 const isTable = (node: unknown): node is CreatableTable =>
@@ -17,6 +18,22 @@ const isTable = (node: unknown): node is CreatableTable =>
 
 /** What a 404 for an unknown table path says the paths look like. */
 const TABLE_PATH_EXAMPLES = 'main.logs, main.members, main.cad.calls, main.departmentData.<departmentId>.loas, noCad.roles, tokens';
+
+/**
+ * How many rows the tables of `store` hold now: the world it started from, and every row added
+ * since (the activity's, the API's, the control API's). Walked as {@link tableAt} walks it.
+ */
+export function rowsIn(store: Store): number {
+  const seen = new Set<object>();
+  const count = (node: unknown): number => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return 0;
+    seen.add(node);
+    if (isTable(node)) return node.size;
+    const inside = node instanceof Map ? [...node.values()] : Object.values(node);
+    return inside.reduce<number>((rows, item) => rows + count(item), 0);
+  };
+  return count(store);
+}
 
 /**
  * The table at `path`, walking the store's own fields and its `departmentData` map segment by

@@ -75,7 +75,7 @@ export interface MockSessionInfo {
 /** The sessions of one HTTP server, as the operations of the control API use them. */
 export interface SessionRegistry {
   /** Opens a session; `origin` is where the request came to, which its `baseUrl` starts with. */
-  create(options: MockSessionOptions, origin: string): NewMockSession;
+  create(options: MockSessionOptions, origin: string): Promise<NewMockSession>;
   list(origin: string): MockSessionInfo[];
   /** Closes session `id`; a 404 when there is none. */
   close(id: string): void;

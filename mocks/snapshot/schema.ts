@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { InvalidArgumentError } from '../../src/core/errors';
-import { describeIssue } from '../../src/core/issues';
+import { describeIssue, OWN_WORDS } from '../../src/core/issues';
 import { describeProblem, formatPath, jsonProblem } from '../row-rules';
 import { integrityProblem } from './integrity';
 import {
@@ -224,7 +224,7 @@ export function snapshotProblem(value: unknown, label = 'world'): string | undef
   }
   const notJson = jsonProblem(value);
   if (notJson) return describeProblem(notJson);
-  const parsed = snapshotSchema.safeParse(value);
+  const parsed = snapshotSchema.safeParse(value, OWN_WORDS);
   if (parsed.success) {
     const problem = integrityProblem(value as WorldSnapshot, label);
     return problem && describeProblem(problem);

@@ -153,5 +153,7 @@ export const applicationResponses: Table<ApplicationResponse> = {
   },
   needs: ['applications', 'authorIds'],
   // No application, no responses: there is nothing to respond to.
-  seed: (d, refs, count) => (refs.applications.length ? Array.from({ length: count }, (_, i) => applicationResponses.row(d, refs, i)) : []),
+  *seed(d, refs, count) {
+    if (refs.applications.length) for (let i = 0; i < count; i++) yield applicationResponses.row(d, refs, i);
+  },
 };

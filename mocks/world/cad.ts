@@ -20,7 +20,8 @@ import {
 import { mapped, type Sequence } from '../sequence';
 import type { Draw } from './draw';
 import { CALL_TITLES, DEPARTMENT_KINDS, RANKS } from './kinds';
-import { byTime, extend, seedRows, type CadRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
+import type { Steps } from '../steps';
+import { byTime, extend, seedingRows, type CadRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 import { aged, nullWhenUnset, openJson, spread } from './variety';
 
 /**
@@ -159,9 +160,10 @@ const courtHearings: Table<CadCourtHearing, CadRefs> = {
   row: (d, refs, index) => hearingOf(d, refs, d.pick(refs.records), index),
   needs: ['records', 'authorIds'],
   // A third of the records go to court.
-  seed: (d, refs) => {
+  *seed(d, refs) {
     const third = Math.floor(refs.records.length / 3);
-    return d.some(refs.records, third, third).map((record, index) => hearingOf(d, refs, record, index));
+    let index = 0;
+    for (const record of d.some(refs.records, third, third)) yield hearingOf(d, refs, record, index++);
   },
 };
 
@@ -296,24 +298,25 @@ export const cadRefs = (server: ServerRefs, rows: CadSources): CadRefs => extend
 const none = () => [];
 
 /**
- * A server's CAD, drawn in one stream: units, unit groups, records, court hearings, then each
- * call followed by its notes (zero to six).
+ * A server's CAD, drawn in one stream, a step per row: units, unit groups, records, court
+ * hearings, then each call followed by its notes (zero to six).
  */
-export function seedCad(d: Draw, server: ServerRefs, counts: CadCounts): CadWorld {
+export function* seedingCad(d: Draw, server: ServerRefs, counts: CadCounts): Steps<CadWorld> {
   const empty = cadRefs(server, { units: none, records: none, calls: none, unitGroups: none });
-  const unitRows = seedRows(units, d, empty, counts.units);
+  const unitRows = yield* seedingRows(units, d, empty, counts.units);
   // Unit groups and records see the units (a record names the unit that filed it).
   const withUnits = cadRefs(server, { units: () => unitRows, records: none, calls: none, unitGroups: none });
-  const groupRows = seedRows(unitGroups, d, withUnits, counts.unitGroups);
-  const recordRows = seedRows(records, d, withUnits, counts.records);
+  const groupRows = yield* seedingRows(unitGroups, d, withUnits, counts.unitGroups);
+  const recordRows = yield* seedingRows(records, d, withUnits, counts.records);
   const refs = cadRefs(server, { units: () => unitRows, records: () => recordRows, calls: none, unitGroups: none });
-  const hearingRows = seedRows(courtHearings, d, refs, 0);
+  const hearingRows = yield* seedingRows(courtHearings, d, refs, 0);
   const callRows: CadCall[] = [];
   const noteRows: CadCallNote[] = [];
   for (let i = 0; i < counts.calls; i++) {
     const call = calls.row(d, refs, i);
     callRows.push(call);
     for (let n = d.int(0, 6); n > 0; n--) noteRows.push(noteOf(d, refs, call, noteRows.length));
+    yield;
   }
   return { calls: callRows, notes: noteRows, records: recordRows, courtHearings: hearingRows, units: unitRows, unitGroups: groupRows };
 }

@@ -20,7 +20,8 @@ import { departmentJoinRequests } from './join-requests';
 import { DEPARTMENT_KINDS, RANKS } from './kinds';
 import { departmentLoas } from './loas';
 import { departmentShifts } from './shifts';
-import { extend, seedRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
+import type { Steps } from '../steps';
+import { extend, seedingRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 import { openJson, spread } from './variety';
 
 /** The kind of the `index`th department of a server. */
@@ -156,25 +157,25 @@ export function departmentRefs(server: ServerRefs, department: Department, inner
 const none = () => [];
 
 /**
- * The `index`th department of a server with everything inside it, drawn in one stream: the
+ * The `index`th department of a server with everything inside it, drawn in one stream, a step per row: the
  * department, its ranks, its roster, then per roster two shifts, an LOA per four members, a few
  * join requests from outside, and an audit event per member.
  */
-export function seedDepartment(d: Draw, server: ServerRefs, index: number): DepartmentWorld {
+export function* seedingDepartment(d: Draw, server: ServerRefs, index: number): Steps<DepartmentWorld> {
   const department = departments.row(d, server, index);
   let refs = departmentRefs(server, department, { ranks: none, members: none, joinRequests: none }, index);
-  const rankRows = seedRows(ranks, d, refs, 0);
+  const rankRows = yield* seedingRows(ranks, d, refs, 0);
   refs = departmentRefs(server, department, { ranks: () => rankRows, members: none, joinRequests: none }, index);
-  const members = seedRows(departmentMembers, d, refs, 0);
+  const members = yield* seedingRows(departmentMembers, d, refs, 0);
   refs = departmentRefs(server, department, { ranks: () => rankRows, members: () => members, joinRequests: none }, index);
   const size = members.length;
   return {
     department,
     ranks: rankRows,
     members,
-    shifts: seedRows(departmentShifts, d, refs, size * 2),
-    loas: seedRows(departmentLoas, d, refs, Math.ceil(size / 4)),
-    joinRequests: seedRows(departmentJoinRequests, d, refs, 0),
-    auditLogs: seedRows(departmentAuditLogs, d, refs, size),
+    shifts: yield* seedingRows(departmentShifts, d, refs, size * 2),
+    loas: yield* seedingRows(departmentLoas, d, refs, Math.ceil(size / 4)),
+    joinRequests: yield* seedingRows(departmentJoinRequests, d, refs, 0),
+    auditLogs: yield* seedingRows(departmentAuditLogs, d, refs, size),
   };
 }

@@ -10,8 +10,8 @@
  */
 import { applicationResponses, applications } from './applications';
 import { auditLogs } from './audit-logs';
-import { seedCad, type CadCounts, type CadWorld } from './cad';
-import { seedDepartment, type DepartmentWorld } from './departments';
+import { seedingCad, type CadCounts, type CadWorld } from './cad';
+import { seedingDepartment, type DepartmentWorld } from './departments';
 import { Draw, seededFaker } from './draw';
 import { seedInfo, type ServerRow } from './info';
 import { joinRequests } from './join-requests';
@@ -21,9 +21,10 @@ import { links, members } from './members';
 import { roles } from './roles';
 import { shifts } from './shifts';
 import { CAD_STREAM, DEPARTMENT_STREAM, INFO_STREAM, SERVER_TABLE_STREAMS } from './streams';
-import { lazily, seedRows, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
+import { lazily, seedingRows, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
 import { seedTokens, type Secrets, type TokenRecord } from './tokens';
 import { mapped, prefix, toArray, type Sequence } from '../sequence';
+import { runSteps, type Steps } from '../steps';
 
 export { cadRefs, cadTables, type CadWorld } from './cad';
 export { departmentRefs, departments, departmentTables, type DepartmentWorld } from './departments';
@@ -233,7 +234,8 @@ const seededSources = (rows: Partial<ServerRows>): RefSources => ({
   loggedNames: () => distinctNames((rows.logs ?? []).map((log) => log.username)),
 });
 
-function buildServer(seed: number, serverIndex: number, counts: WorldCounts, withCad: boolean): ServerWorld {
+/** One server's world, a step per row. */
+function* seedingServer(seed: number, serverIndex: number, counts: WorldCounts, withCad: boolean): Steps<ServerWorld> {
   const stream = (n: number) => new Draw(seededFaker([seed, serverIndex, n]), [seed, serverIndex, n]);
   const info = seedInfo(stream(INFO_STREAM));
   const rows: Partial<ServerRows> = {};
@@ -241,7 +243,7 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
   for (const [name, n] of SEEDING) {
     const d = stream(n);
     const count = name === 'links' ? 0 : counts[name];
-    (rows as Record<string, unknown>)[name] = seedRows(
+    (rows as Record<string, unknown>)[name] = yield* seedingRows(
       serverTables[name] as Table<object, ServerRefs>,
       d,
       serverRefs(info, seededSources(rows), formerIds),
@@ -252,16 +254,28 @@ function buildServer(seed: number, serverIndex: number, counts: WorldCounts, wit
     if (name === 'members' && !rows.members!.length) formerIds = Array.from({ length: FORMER_MEMBERS }, () => d.uuid());
   }
   const refs = serverRefs(info, seededSources(rows), formerIds);
-  const departmentRows = Array.from({ length: counts.departments }, (_, i) => seedDepartment(stream(DEPARTMENT_STREAM + i), refs, i));
-  const cad = withCad ? seedCad(stream(CAD_STREAM), refs, counts) : null;
+  const departmentRows: DepartmentWorld[] = [];
+  for (let i = 0; i < counts.departments; i++) departmentRows.push(yield* seedingDepartment(stream(DEPARTMENT_STREAM + i), refs, i));
+  const cad = withCad ? yield* seedingCad(stream(CAD_STREAM), refs, counts) : null;
   // In the tables' order, so the world's JSON lists them as `ServerStore` does.
   const tables = Object.fromEntries(Object.keys(serverTables).map((name) => [name, rows[name as keyof ServerRows]])) as ServerRows;
   return { info, ...tables, departments: departmentRows, cad };
 }
 
-/** Builds the whole world for `seed`. `counts` sizes the `main` server's groups. */
-export function buildWorld(seed: number, counts: Partial<WorldCounts> = {}): World {
-  const main = buildServer(seed, 0, { ...DEFAULT_COUNTS, ...counts }, true);
-  const noCad = buildServer(seed, 1, NO_CAD_COUNTS, false);
+/** How many rows `world` holds: every table's, each department's and CAD's, the servers' own and the tokens'. */
+export function rowsOf(world: World): number {
+  const inTables = (group: object) => Object.values(group).reduce<number>((n, rows) => n + (Array.isArray(rows) ? rows.length : 0), 0);
+  const inServer = ({ departments, cad, ...tables }: ServerWorld) =>
+    1 + inTables(tables) + departments.reduce((n, department) => n + 1 + inTables(department), 0) + (cad ? inTables(cad) : 0);
+  return inServer(world.main) + inServer(world.noCad) + world.tokens.length;
+}
+
+/** The whole world for `seed`, a step per row (see `steps.ts`). `counts` sizes the `main` server's groups. */
+export function* buildingWorld(seed: number, counts: Partial<WorldCounts> = {}): Steps<World> {
+  const main = yield* seedingServer(seed, 0, { ...DEFAULT_COUNTS, ...counts }, true);
+  const noCad = yield* seedingServer(seed, 1, NO_CAD_COUNTS, false);
   return { seed, main, noCad, ...seedTokens(seed, main.info.id, noCad.info.id) };
 }
+
+/** Builds the whole world for `seed`, at once. `counts` sizes the `main` server's groups. */
+export const buildWorld = (seed: number, counts: Partial<WorldCounts> = {}): World => runSteps(buildingWorld(seed, counts));

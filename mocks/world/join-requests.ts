@@ -22,7 +22,9 @@ export const joinRequests: Table<JoinRequest> = {
   row: (d, refs) => serverRequest(d, refs, d.pick(refs.applicants)),
   needs: ['applicants'],
   // Who asks is drawn first, all at once: `count` different people.
-  seed: (d, refs, count) => d.some(refs.applicants, count, count).map((userId) => serverRequest(d, refs, userId)),
+  *seed(d, refs, count) {
+    for (const userId of d.some(refs.applicants, count, count)) yield serverRequest(d, refs, userId);
+  },
 };
 
 const departmentRequest = (d: Draw, { serverId, department }: DepartmentRefs, userId: string): JoinRequest => ({

@@ -56,8 +56,8 @@ export const logs: Table<Log> = {
   },
   needs: ['authorIds', 'usernames'],
   // The players logs are about: about three logs each, some players logged many times.
-  seed: (d, refs, count) => {
+  *seed(d, refs, count) {
     const usernames = Array.from({ length: Math.max(1, Math.ceil(count / 3)) }, () => d.f.internet.username());
-    return Array.from({ length: count }, (_, i) => logs.row(d, { ...refs, usernames }, i));
+    for (let i = 0; i < count; i++) yield logs.row(d, { ...refs, usernames }, i);
   },
 };

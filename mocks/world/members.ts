@@ -69,5 +69,7 @@ export const links: Table<AccountLink> = {
   row: (d, { unlinked }) => linkOf(d, d.pick(unlinked)),
   needs: ['unlinked'],
   // Most members link an account; the rest answer 404 to chat-id lookups.
-  seed: (d, { members }) => toArray(members).flatMap((member) => (d.chance(0.85) ? [linkOf(d, member)] : [])),
+  *seed(d, { members }) {
+    for (const member of toArray(members)) if (d.chance(0.85)) yield linkOf(d, member);
+  },
 };

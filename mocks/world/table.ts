@@ -9,6 +9,7 @@ import type { Application, CadCall, CadRecord, CadUnit, CadUnitGroup, Department
 import type { CollectionSpec } from '../collection';
 import type { References } from '../references';
 import type { Sequence } from '../sequence';
+import type { Steps } from '../steps';
 import type { Draw } from './draw';
 
 /**
@@ -78,7 +79,7 @@ export interface Table<Row extends object, Refs = ServerRefs> {
    * The seeded rows of the table, when they are not `count` calls of `row` (a draw over the
    * parents first, a row per member…): kept so a seed gives the rows it always gave.
    */
-  readonly seed?: (d: Draw, refs: Refs, count: number) => Row[];
+  readonly seed?: (d: Draw, refs: Refs, count: number) => Iterable<Row>;
   /** The refs a row must point into: `create()` refuses, naming what is missing, while one is empty. */
   readonly needs?: readonly (keyof Refs & string)[];
   /**
@@ -131,6 +132,17 @@ export const byTime = <Row>(field: keyof Row & string, indexes: (keyof Row & str
   sort: 'desc',
 });
 
-/** The seeded rows of `table`: its own `seed`, or `count` rows drawn one after the other. */
-export const seedRows = <Row extends object, Refs>(table: Table<Row, Refs>, d: Draw, refs: Refs, count: number): Row[] =>
-  table.seed ? table.seed(d, refs, count) : Array.from({ length: count }, (_, i) => table.row(d, refs, i));
+/** `count` rows of `table` drawn one after the other. */
+function* drawnRows<Row extends object, Refs>(table: Table<Row, Refs>, d: Draw, refs: Refs, count: number): Generator<Row> {
+  for (let i = 0; i < count; i++) yield table.row(d, refs, i);
+}
+
+/** The seeded rows of `table`, a step per row: its own `seed`, or `count` rows drawn one after the other. */
+export function* seedingRows<Row extends object, Refs>(table: Table<Row, Refs>, d: Draw, refs: Refs, count: number): Steps<Row[]> {
+  const rows: Row[] = [];
+  for (const row of table.seed ? table.seed(d, refs, count) : drawnRows(table, d, refs, count)) {
+    rows.push(row);
+    yield;
+  }
+  return rows;
+}

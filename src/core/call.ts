@@ -11,7 +11,7 @@ import type { Caller } from './coalesce';
 import type { Engine } from './core';
 import type { Endpoint } from './endpoint';
 import { InvalidArgumentError, ResponseValidationError, type RequestTarget } from './error-classes';
-import { describeIssue } from './issues';
+import { describeIssue, OWN_WORDS } from './issues';
 import type { OutgoingRequest, Received } from './request';
 import { callSignal, send } from './transport';
 import type { RequestOptions } from './types';
@@ -167,7 +167,7 @@ function validate(engine: Engine, endpoint: Endpoint, body: unknown, target: Req
 }
 
 function checkBody(endpoint: Endpoint, body: unknown): unknown {
-  const parsed = (endpoint.body as z.ZodMiniType).safeParse(body);
+  const parsed = (endpoint.body as z.ZodMiniType).safeParse(body, OWN_WORDS);
   if (!parsed.success) {
     throw new InvalidArgumentError(`invalid body for ${endpoint.method} ${endpoint.path}: ${summarize(parsed.error.issues)}`);
   }

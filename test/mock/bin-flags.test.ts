@@ -103,6 +103,7 @@ describe('flags of the failure modes', () => {
     [['--admin-token', 'short'], 'the admin token must be at least 16 characters long'],
     [['--max-sessions', '1.5'], '--max-sessions must be an integer from 0 to 10000, got "1.5"'],
     [['--max-sessions', '10001'], 'got "10001"'],
+    [['--max-session-rows', 'lots'], '--max-session-rows must be an integer from 0 to 9007199254740991, got "lots"'],
   ])('%j exits 2 saying why', async (args, message) => {
     const { code, stderr } = await startBin(['--port', '0', ...args]).exit;
     expect(code).toBe(2);
@@ -120,6 +121,7 @@ describe('flags of the failure modes', () => {
       '--admin-token',
       '--tokens seeded|random',
       '--max-sessions N',
+      '--max-session-rows N',
     ]) {
       expect(stdout).toContain(flag);
     }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CommunityServerClient, ConnectionError, InternalServerError } from 'community-server-sdk';
+import { CommunityServerClient, ConnectionError, InternalServerError, InvalidArgumentError } from 'community-server-sdk';
 import { createMockApi } from 'community-server-sdk/mock';
 import { setupMockServer, startMockHttpServer } from 'community-server-sdk/mock/node';
 import { http, HttpResponse } from 'msw';
@@ -96,6 +96,80 @@ describe('startMockHttpServer (node:http on loopback)', () => {
     expect((await client.roles.list()).total).toBeGreaterThan(0);
     await other.close();
     await expect(client.roles.list()).rejects.toBeInstanceOf(ConnectionError);
+  });
+});
+
+describe('what the doors take (issue 30 item 13)', () => {
+  it('startMockHttpServer() serves a default seeded mock, reachable as http.mock', async () => {
+    const server = await startMockHttpServer();
+    try {
+      expect(server.mock.seed).toBe(1);
+      expect(server.mock.tokens).toEqual(createMockApi().tokens);
+      const client = new CommunityServerClient({ token: server.mock.tokens.main, baseUrl: server.url });
+      expect((await client.members.list()).total).toBe(server.mock.store.main.members.size);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('startMockHttpServer(mock) serves that mock, as { mock } does; a wrapped mock (Object.create) too', async () => {
+    const mock = createMockApi({ seed: 4 });
+    for (const given of [mock, Object.create(mock) as typeof mock]) {
+      const server = await startMockHttpServer(given);
+      try {
+        expect(server.mock).toBe(given);
+        const client = new CommunityServerClient({ token: mock.tokens.main, baseUrl: server.url });
+        expect((await client.server.info()).id).toBe(mock.store.main.info.id);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it.each([
+    [
+      { seed: 1 },
+      'startMockHttpServer: seed is an option of the mock, not of the server: startMockHttpServer({ mock: createMockApi({ seed: … }) })',
+    ],
+    [
+      { mock: 5 },
+      'startMockHttpServer: mock: pass a mock from createMockApi(), e.g. startMockHttpServer({ mock: createMockApi({ seed: 1 }) }); got a number',
+    ],
+    [
+      { mock: { seed: 1 } },
+      'startMockHttpServer: mock: pass a mock from createMockApi(), e.g. startMockHttpServer({ mock: createMockApi({ seed: 1 }) }); got options of createMockApi (seed): pass them to createMockApi and its mock here',
+    ],
+    [{ prot: 4010 }, 'unknown startMockHttpServer option "prot" (known: mock, port, host, adminToken, maxSessions, maxSessionRows)'],
+    [{ port: -1 }, 'startMockHttpServer: port must be an integer from 0 (any free port) to 65535, got -1'],
+    [{ port: '4010' }, 'startMockHttpServer: port must be an integer from 0 (any free port) to 65535, got "4010"'],
+    [{ host: 5 }, 'startMockHttpServer: host must be a host name or address such as "127.0.0.1", got 5'],
+    [
+      5,
+      'startMockHttpServer: pass { mock, port, host, adminToken, maxSessions, maxSessionRows } (each optional) or a mock from createMockApi(), got a number',
+    ],
+    [
+      null,
+      'startMockHttpServer: pass { mock, port, host, adminToken, maxSessions, maxSessionRows } (each optional) or a mock from createMockApi(), got null',
+    ],
+  ])('startMockHttpServer(%j) throws InvalidArgumentError saying what to pass', async (given, message) => {
+    await expect(startMockHttpServer(given as never)).rejects.toThrow(new InvalidArgumentError(message));
+  });
+
+  it('a spread copy of a mock is refused with the way to wrap one', async () => {
+    const mock = createMockApi();
+    await expect(startMockHttpServer({ mock: { ...mock } })).rejects.toThrow(/a copy of a mock .*Object\.create\(mock/);
+  });
+
+  it.each([
+    ['nothing', undefined, 'got undefined'],
+    ['{ seed: 1 }', { seed: 1 }, 'got options of createMockApi (seed): pass them to createMockApi and its mock here'],
+    ['{ mock }', { mock: createMockApi() }, 'got an object holding a mock: pass the mock itself'],
+  ])('setupMockServer(%s) throws InvalidArgumentError saying what to pass', (_label, given, got) => {
+    expect(() => setupMockServer(given as never)).toThrow(
+      new InvalidArgumentError(
+        `setupMockServer(mock): pass a mock from createMockApi(), e.g. setupMockServer(createMockApi({ seed: 1 })); ${got}`,
+      ),
+    );
   });
 });
 

@@ -107,3 +107,20 @@ describe('--max-sessions 0', () => {
     }
   });
 });
+
+describe('--max-session-rows (issue 30 item 6)', () => {
+  it('bounds the rows of the open sessions’ worlds together: past it, opening one is a 429 saying so', async () => {
+    const bin = startBin(['--port', '0', '--admin-token', ADMIN, '--max-session-rows', '5000']);
+    const url = /listening on (http:\/\/\S+)/.exec(await bin.ready)![1]!;
+    try {
+      const owner = connectMock(url, ADMIN);
+      await owner.sessions.create(); // the seed's world: 3,423 rows
+      const refused = await owner.sessions.create().catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RateLimitError);
+      expect(refused).toMatchObject({ code: 'too_many_session_rows', message: expect.stringContaining('at most 5000') });
+    } finally {
+      bin.child.kill('SIGTERM');
+      await bin.exit;
+    }
+  });
+});
