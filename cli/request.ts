@@ -8,15 +8,19 @@
  */
 import type { CommunityServerClient } from '../src/client';
 import { InvalidArgumentError } from '../src/core/error-base';
+import type { PagePromise } from '../src/core/pagination';
 import type { ListParams } from '../src/core/types';
 import type { Operation } from '../src/operations/index';
 import { operations } from '../src/operations/index';
 import { bodyFlags, bodyOf, bodyOptions } from './body';
 import { connect, CONNECTION_OPTIONS } from './connection';
 import type { Cli } from './context';
-import { UsageError } from './failure';
+import { Interrupted, UsageError } from './failure';
 import { choiceFlag, integerFlag, LIST_OPTIONS, OUTPUT_OPTIONS, parse, wordsOf, type Options, type Values } from './flags';
 import { groupHelp, operationHelp, topHelp } from './help';
+import { isPage } from './output/cells';
+import { itemSink, printDocument, printingOf, type Printing } from './output/printer';
+import { Progress } from './output/progress';
 import { isGroup, resolveWords, type Group } from './tree';
 
 /** The largest page the API serves. */
@@ -49,14 +53,52 @@ export async function runRequest(argv: readonly string[], cli: Cli): Promise<voi
   const { values, positionals } = parse(argv, operationOptions(node), help);
   if (values.help) return cli.out.write(operationHelp(node));
   const ids = idArguments(node, positionals.slice(used), help);
-  const tail = node.paged ? [listParams(values)] : node.endpoint.body ? [bodyOf(bodyFlags(node.endpoint), values, help)] : [];
+  const tail = node.paged
+    ? [listParams(values, values.all === true)]
+    : node.endpoint.body
+      ? [bodyOf(bodyFlags(node.endpoint), values, help)]
+      : [];
+  const printing = printingOf(values, cli);
   const connection = await connect(values, cli, { needsToken: node.endpoint.auth });
   try {
-    const result = await methodOf(connection.client, node)(...ids, ...tail, { signal: cli.signal }).catch(refusedAsUsage(help));
-    await cli.out.line(typeof result === 'string' ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+    const call = () => methodOf(connection.client, node)(...ids, ...tail, { signal: cli.signal });
+    if (values.all) return await printAll(call() as PagePromise<unknown>, help, printing, cli);
+    const result = await call().catch(refusedAsUsage(help));
+    await printDocument(result, printing, cli.out);
+    if (printing.format === 'table' && isPage(result)) await pageFooter(result, cli);
   } finally {
     connection.close();
   }
+}
+
+/** Every page of `list`, its items written as each page arrives; progress on a terminal's stderr. */
+async function printAll(list: PagePromise<unknown>, help: string, printing: Printing, cli: Cli): Promise<void> {
+  const sink = itemSink(printing, cli.out);
+  const progress = new Progress(cli, help);
+  try {
+    for await (const page of list.pages()) {
+      // A closed stdout does not abort a request already answered: stop before the next one.
+      if (cli.signal.aborted) throw new Interrupted('interrupted');
+      await progress.clear();
+      await sink.write(page.data);
+      await progress.show(page.page, page.totalPages, page.data.length);
+    }
+  } catch (error) {
+    refusedAsUsage(help)(error);
+  } finally {
+    await progress.clear();
+  }
+  await sink.end();
+}
+
+/** Under a table of one page, on a terminal: where the page is in the list, and how to get more. */
+async function pageFooter({ page, totalPages, total }: { page: unknown; totalPages: unknown; total: unknown }, cli: Cli) {
+  if (!cli.io.stderr.isTTY) return;
+  const more =
+    typeof page === 'number' && typeof totalPages === 'number' && page < totalPages
+      ? `; --page ${page + 1} for the next, --all for every page`
+      : '';
+  await cli.err.line(`page ${String(page)} of ${String(totalPages)}, ${String(total)} items${more}`);
 }
 
 /** Words that stop at a group: its help, or what is wrong with them. */
@@ -88,8 +130,11 @@ function idArguments(operation: Operation, given: readonly string[], help: strin
   });
 }
 
-/** A list's query parameters from its flags. */
-function listParams(values: Values): ListParams {
+/** What `--all` asks each page for unless told otherwise: the most the API serves, the fewest requests. */
+const ALL_PAGE_SIZE = MAX_PAGE_SIZE;
+
+/** A list's query parameters from its flags (for `--all`, pages of {@link ALL_PAGE_SIZE} unless a size is given). */
+function listParams(values: Values, all: boolean): ListParams {
   const params: ListParams = {};
   const page = integerFlag(values, 'page', 1);
   const pageSize = integerFlag(values, 'page-size', 1, MAX_PAGE_SIZE);
@@ -100,6 +145,7 @@ function listParams(values: Values): ListParams {
   if (limit !== undefined) params.limit = limit;
   if (typeof values['order-by'] === 'string') params.orderBy = values['order-by'];
   if (sort !== undefined) params.sort = sort;
+  if (all && pageSize === undefined && limit === undefined) params.pageSize = ALL_PAGE_SIZE;
   return params;
 }
 

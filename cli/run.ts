@@ -32,6 +32,8 @@ export async function runCli(argv: readonly string[], cli: Cli): Promise<number>
     } else await runRequest(argv, cli);
     return EXIT.ok;
   } catch (error) {
+    // stdout's reader went away (`… | head`): it had what it wanted; stop quietly, as on success.
+    if (cli.out.closed.aborted) return EXIT.ok;
     await report(error, argv, cli);
     return exitCodeOf(error);
   }
