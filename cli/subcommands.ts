@@ -5,6 +5,8 @@
  * request's namespace (`members`, `cad`, …), served by `request.ts`.
  * @module
  */
+import type { Operation } from '../src/operations/index';
+import { API_METHODS, API_OPTIONS } from './api-flags';
 import type { Cli } from './context';
 import type { Options } from './flags';
 
@@ -28,8 +30,21 @@ export interface Subcommand {
   readonly summary: string;
   /** Its flags, as `parseArgs` takes them. */
   readonly options: Options;
+  /** The words its first argument may be, for completion (`bash`, `zsh`, `fish`). */
+  readonly choices?: readonly string[];
+  /** Which requests' words it takes after its name (`watch`: the lists'), for completion and help. */
+  readonly requests?: (operation: Operation) => boolean;
   readonly load: () => Promise<SubcommandModule>;
 }
 
 /** Every subcommand, in the order `--help` lists them. */
-export const SUBCOMMANDS: readonly Subcommand[] = [];
+export const SUBCOMMANDS: readonly Subcommand[] = [
+  {
+    name: 'api',
+    synopsis: '<METHOD> <path>',
+    summary: 'Send one request as written (e.g. api GET /api/v1/server/info) and print its answer.',
+    options: API_OPTIONS,
+    choices: API_METHODS,
+    load: () => import('./api'),
+  },
+];
