@@ -14,6 +14,7 @@ const shared: Options = {
     redis: 'src/redis.ts',
     otel: 'src/otel.ts',
     query: 'src/query.ts',
+    webhooks: 'src/webhooks.ts',
   },
   target: 'es2022',
   sourcemap: true,
