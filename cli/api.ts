@@ -10,7 +10,7 @@
 import { AbortError, ConnectionError, responseError, TimeoutError } from '../src/core/errors';
 import { describeThrown } from '../src/core/describe';
 import { operations } from '../src/operations/index';
-import { API_METHODS, API_OPTIONS } from './api-flags';
+import { API_METHODS, API_OPTIONS } from './subcommand-flags';
 import { connect } from './connection';
 import type { Cli } from './context';
 import { UsageError } from './failure';

@@ -114,7 +114,7 @@ async function runGroup(group: Group, words: readonly string[], used: number, ar
 }
 
 /** The path ids from the positionals after the command's words, checked and converted (an int32 id is a number). */
-function idArguments(operation: Operation, given: readonly string[], help: string): (string | number)[] {
+export function idArguments(operation: Operation, given: readonly string[], help: string): (string | number)[] {
   const { params } = operation;
   if (given.length !== params.length) {
     const wanted = params.length ? params.map(({ kebab }) => `<${kebab}>`).join(' ') : 'no arguments';
@@ -162,5 +162,5 @@ export const refusedAsUsage =
 type Method = (...args: unknown[]) => Promise<unknown>;
 
 /** The client's method for `operation`, reached by its dotted name (`cad.unitGroups.get`). */
-const methodOf = (client: CommunityServerClient, operation: Operation): Method =>
+export const methodOf = (client: CommunityServerClient, operation: Operation): Method =>
   operation.name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], client) as Method;

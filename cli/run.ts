@@ -7,7 +7,7 @@
  */
 import { refuseTokenArgument } from './connection';
 import type { Cli } from './context';
-import { errorLine, errorReport, exitCodeOf, EXIT, UsageError } from './failure';
+import { errorLine, errorReport, exitCodeOf, EXIT, Interrupted, UsageError } from './failure';
 import { wordsOf, type Options } from './flags';
 import { topHelp } from './help';
 import { ALL_REQUEST_OPTIONS, runRequest } from './request';
@@ -47,6 +47,7 @@ async function report(error: unknown, argv: readonly string[], cli: Cli): Promis
     await cli.err.line(`community-server: ${visible(error.message)}`);
     return cli.err.line(`Run 'community-server ${error.help ? `${error.help} ` : ''}--help' for usage.`);
   }
+  if (error instanceof Interrupted) return cli.err.line(`community-server: ${error.message}`);
   if (cli.signal.aborted && exitCodeOf(error) === EXIT.interrupted) return cli.err.line('community-server: interrupted');
   return cli.err.line(`community-server: ${visible(errorLine(details))}`);
 }

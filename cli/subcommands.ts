@@ -6,7 +6,7 @@
  * @module
  */
 import type { Operation } from '../src/operations/index';
-import { API_METHODS, API_OPTIONS } from './api-flags';
+import { API_METHODS, API_OPTIONS, WATCH_OPTIONS } from './subcommand-flags';
 import type { Cli } from './context';
 import type { Options } from './flags';
 
@@ -46,5 +46,13 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
     options: API_OPTIONS,
     choices: API_METHODS,
     load: () => import('./api'),
+  },
+  {
+    name: 'watch',
+    synopsis: '<group…> <list> [ids…] [--interval-ms N] [--forward-to URL] [--cursor-file PATH]',
+    summary: 'Print each item that enters a list as a JSON line; --forward-to POSTs each one, signed.',
+    options: WATCH_OPTIONS,
+    requests: (operation) => operation.paged,
+    load: () => import('./watch/command'),
   },
 ];
