@@ -6,7 +6,7 @@
  * @module
  */
 import type { Operation } from '../src/operations/index';
-import { API_METHODS, API_OPTIONS, WATCH_OPTIONS } from './subcommand-flags';
+import { API_METHODS, API_OPTIONS, COMPLETION_SHELLS, WATCH_OPTIONS } from './subcommand-flags';
 import type { Cli } from './context';
 import type { Options } from './flags';
 
@@ -54,5 +54,13 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
     options: WATCH_OPTIONS,
     requests: (operation) => operation.paged,
     load: () => import('./watch/command'),
+  },
+  {
+    name: 'completion',
+    synopsis: 'bash|zsh|fish',
+    summary: "Print the shell's completion script (e.g. source <(community-server completion bash)).",
+    options: { help: { type: 'boolean', short: 'h' } },
+    choices: COMPLETION_SHELLS,
+    load: () => import('./completion/command'),
   },
 ];
