@@ -46,6 +46,7 @@ export interface ErrorReport {
 export function errorReport(error: unknown): ErrorReport {
   if (error instanceof ApiError) return { name: error.name, status: error.status, code: error.code, message: error.message };
   if (error instanceof UsageError) return { name: error.name, status: null, code: 'usage', message: error.message };
+  if (error instanceof Interrupted) return { name: error.name, status: null, code: 'interrupted', message: error.message };
   if (error instanceof Error) return { name: error.name, status: null, code: null, message: error.message };
   return { name: 'Error', status: null, code: null, message: String(error) };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { CommunityServerClient } from '../src/client';
-import { InvalidArgumentError } from '../src/core/error-base';
+import { CommunityServerError, InvalidArgumentError } from '../src/core/error-base';
 import type { PagePromise } from '../src/core/pagination';
 import type { ListParams } from '../src/core/types';
 import type { Operation } from '../src/operations/index';
@@ -75,10 +75,19 @@ export async function runRequest(argv: readonly string[], cli: Cli): Promise<voi
 async function printAll(list: PagePromise<unknown>, help: string, printing: Printing, cli: Cli): Promise<void> {
   const sink = itemSink(printing, cli.out);
   const progress = new Progress(cli, help);
+  let expected: number | undefined;
   try {
     for await (const page of list.pages()) {
       // A closed stdout does not abort a request already answered: stop before the next one.
       if (cli.signal.aborted) throw new Interrupted('interrupted');
+      // A service that answers another page than the one asked for (page 1 whatever the query,
+      // claiming more) would have the walk ask for the same page forever.
+      if (expected !== undefined && page.page !== expected) {
+        throw new CommunityServerError(
+          `the service answered page ${page.page} when asked for page ${expected}: stopping, as walking on would repeat it`,
+        );
+      }
+      expected = page.page + 1;
       await progress.clear();
       await sink.write(page.data);
       await progress.show(page.page, page.totalPages, page.data.length);

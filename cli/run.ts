@@ -40,16 +40,16 @@ export async function runCli(argv: readonly string[], cli: Cli): Promise<number>
 }
 
 /** The failure on stderr: one line (a usage error with where to read more), or one JSON object with `--output json|jsonl`. */
-async function report(error: unknown, argv: readonly string[], cli: Cli): Promise<void> {
-  const details = errorReport(error);
-  if (wantsJsonErrors(argv)) return cli.err.line(JSON.stringify({ error: details }));
+async function report(thrown: unknown, argv: readonly string[], cli: Cli): Promise<void> {
+  // An abort is Ctrl-C's, whatever the request it cut said of it.
+  const error = !(thrown instanceof Interrupted) && exitCodeOf(thrown) === EXIT.interrupted ? new Interrupted('interrupted') : thrown;
+  if (wantsJsonErrors(argv)) return cli.err.line(JSON.stringify({ error: errorReport(error) }));
   if (error instanceof UsageError) {
     await cli.err.line(`community-server: ${visible(error.message)}`);
     return cli.err.line(`Run 'community-server ${error.help ? `${error.help} ` : ''}--help' for usage.`);
   }
   if (error instanceof Interrupted) return cli.err.line(`community-server: ${error.message}`);
-  if (cli.signal.aborted && exitCodeOf(error) === EXIT.interrupted) return cli.err.line('community-server: interrupted');
-  return cli.err.line(`community-server: ${visible(errorLine(details))}`);
+  return cli.err.line(`community-server: ${visible(errorLine(errorReport(error)))}`);
 }
 
 /** Whether the command line asks for JSON output (`--output json`, `--output=jsonl`). */

@@ -9,6 +9,7 @@
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { isPlainObject } from '../../src/core/arguments';
+import { CommunityServerError } from '../../src/core/error-base';
 import type { WatchCursor } from '../../src/core/types';
 import { UsageError } from '../failure';
 
@@ -42,14 +43,18 @@ export class CursorFile {
     const file = new CursorFile(path, identity);
     const cursor = await file.#read();
     await file.#write(null).catch((error: unknown) => {
-      throw new UsageError(`--cursor-file ${path}: cannot write there (${reasonOf(error)})`);
+      throw new UsageError(`--cursor-file ${path}: cannot write there (${reasonOf(error)})`, 'watch');
     });
     return { file, cursor };
   }
 
-  /** Keeps `cursor` as the watch's place. */
+  /** Keeps `cursor` as the watch's place; a failure (a full disk, the directory gone) ends the watch saying what it means. */
   async save(cursor: WatchCursor): Promise<void> {
-    await this.#write(this.#content(cursor));
+    await this.#write(this.#content(cursor)).catch((error: unknown) => {
+      throw new CommunityServerError(
+        `--cursor-file ${this.#path}: could not keep the watch's place (${reasonOf(error)}); the last item printed was delivered, and a restart from the file's place delivers it again`,
+      );
+    });
   }
 
   #content(cursor: WatchCursor): string {
@@ -63,10 +68,10 @@ export class CursorFile {
       text = await readFile(this.#path, 'utf8');
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') return undefined;
-      throw new UsageError(`--cursor-file ${this.#path}: cannot read it (${reasonOf(error)})`);
+      throw new UsageError(`--cursor-file ${this.#path}: cannot read it (${reasonOf(error)})`, 'watch');
     }
     const corrupt = (what: string) =>
-      new UsageError(`--cursor-file ${this.#path} ${what}; move it away to start from now, or name another file`);
+      new UsageError(`--cursor-file ${this.#path} ${what}; move it away to start from now, or name another file`, 'watch');
     if (text.length > MAX_BYTES) throw corrupt('is too large to be a cursor file');
     let content: unknown;
     try {

@@ -182,6 +182,19 @@ describe('watch', () => {
     expect(lines((await second.done).stdout).map(({ id }) => id)).toEqual([missed]);
   });
 
+  it('a place that can no longer be kept (its directory gone) ends the watch, exit 1, saying the item printed was delivered', async () => {
+    const folder = mkdtempSync(`${dir}/gone-`);
+    const watch = await startWatch(`${folder}/cursor.json`);
+    await addLog('kept');
+    await waitFor(() => lines(watch.output().stdout).length === 1);
+    rmSync(folder, { recursive: true });
+    await addLog('not kept');
+    const { code, stdout, stderr } = await watch.done;
+    expect(code).toBe(1);
+    expect(lines(stdout).map(({ text }) => text)).toEqual(['kept', 'not kept']);
+    expect(stderr).toMatch(/could not keep the watch's place \(ENOENT\); the last item printed was delivered/);
+  });
+
   it('Ctrl-C during a delivery lets the attempt in flight run, starts no other; a second Ctrl-C ends it at once, the item kept for a restart', async () => {
     const receiver = await startReceiver(() => 'hang');
     const cursorFile = `${dir}/hang.json`;
