@@ -13,6 +13,7 @@ export default {
     'src/otel.ts',
     'src/query.ts',
     'src/webhooks.ts',
+    'src/mcp.ts',
   ],
   tsconfig: 'tsconfig.docs.json',
   // The JSON model is what test/docs.test.ts reads to check every symbol has an example.

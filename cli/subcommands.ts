@@ -9,6 +9,7 @@ import type { Operation } from '../src/operations/index';
 import { API_METHODS, API_OPTIONS, COMPLETION_SHELLS, WATCH_OPTIONS } from './subcommand-flags';
 import type { Cli } from './context';
 import type { Options } from './flags';
+import { MCP_OPTIONS } from './mcp-options';
 
 /** What a subcommand's module exports. */
 export interface SubcommandModule {
@@ -54,6 +55,13 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
     options: WATCH_OPTIONS,
     requests: (operation) => operation.paged,
     load: () => import('./watch/command'),
+  },
+  {
+    name: 'mcp',
+    synopsis: '[--toolsets a,b | --toolsets all] [--dynamic] [--allow-writes] [--http [--port N]]',
+    summary: 'Serve the API to an assistant as an MCP server (stdio, or Streamable HTTP on 127.0.0.1).',
+    options: MCP_OPTIONS,
+    load: () => import('./mcp'),
   },
   {
     name: 'completion',
