@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { connectMock, type RemoteMock } from 'community-server-sdk/mock/remote';
-import { createCli, type Io } from '../../cli/context';
-import { runCli } from '../../cli/run';
+import { createCli, type Io } from '../../src/cli/context';
+import { runCli } from '../../src/cli/run';
 import { startBin } from '../mock/bin';
 
 export const BIN = fileURLToPath(new URL('../../dist/community-server.js', import.meta.url));

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { verifyWebhookSignature } from 'community-server-sdk/webhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Forwarder } from '../../cli/watch/forward';
+import { Forwarder } from '../../src/cli/watch/forward';
 import { runCommand, startCommand, startHttpMock, type HttpMock } from './harness';
 
 const SECRET = 'whsec_test_6c0f2a9d41b7e385';

@@ -1,11 +1,11 @@
 /**
- * The commands that are not a request of the endpoint table: each is registered here, in one
- * line, with its flags (so the dispatcher and the completion scripts know them without loading
- * it) and a loader, so its code is read only when it runs. Every other first word is a
- * request's namespace (`members`, `cad`, …), served by `request.ts`.
+ * The commands that are not a request of the endpoint table: each is registered here with its
+ * flags, so the dispatcher, `--help` and the completion scripts know them without loading it,
+ * and its loader is in `subcommand-modules.ts`, so its code is read only when it runs. Every
+ * other first word is a request's namespace (`members`, `cad`, …), served by `request.ts`.
  * @module
  */
-import type { Operation } from '../src/operations/index';
+import type { Operation } from '../operations/index';
 import { API_METHODS, API_OPTIONS, COMPLETION_SHELLS, WATCH_OPTIONS } from './subcommand-flags';
 import type { Cli } from './context';
 import type { Options } from './flags';
@@ -35,18 +35,16 @@ export interface Subcommand {
   readonly choices?: readonly string[];
   /** Which requests' words it takes after its name (`watch`: the lists'), for completion and help. */
   readonly requests?: (operation: Operation) => boolean;
-  readonly load: () => Promise<SubcommandModule>;
 }
 
-/** Every subcommand, in the order `--help` lists them. */
-export const SUBCOMMANDS: readonly Subcommand[] = [
+/** The registry, as written: each word known to the type system (`SubcommandName`). */
+const REGISTERED = [
   {
     name: 'api',
     synopsis: '<METHOD> <path>',
     summary: 'Send one request as written (e.g. api GET /api/v1/server/info) and print its answer.',
     options: API_OPTIONS,
     choices: API_METHODS,
-    load: () => import('./api'),
   },
   {
     name: 'watch',
@@ -54,14 +52,12 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
     summary: 'Print each item that enters a list as a JSON line; --forward-to POSTs each one, signed.',
     options: WATCH_OPTIONS,
     requests: (operation) => operation.paged,
-    load: () => import('./watch/command'),
   },
   {
     name: 'mcp',
     synopsis: '[--toolsets a,b | --toolsets all] [--dynamic] [--allow-writes] [--http [--port N]]',
     summary: 'Serve the API to an assistant as an MCP server (stdio, or Streamable HTTP on 127.0.0.1).',
     options: MCP_OPTIONS,
-    load: () => import('./mcp'),
   },
   {
     name: 'completion',
@@ -69,6 +65,11 @@ export const SUBCOMMANDS: readonly Subcommand[] = [
     summary: "Print the shell's completion script (e.g. source <(community-server completion bash)).",
     options: { help: { type: 'boolean', short: 'h' } },
     choices: COMPLETION_SHELLS,
-    load: () => import('./completion/command'),
   },
-];
+] as const satisfies readonly Subcommand[];
+
+/** A registered subcommand's word. */
+export type SubcommandName = (typeof REGISTERED)[number]['name'];
+
+/** Every subcommand, in the order `--help` lists them. */
+export const SUBCOMMANDS: readonly (Subcommand & { readonly name: SubcommandName })[] = REGISTERED;

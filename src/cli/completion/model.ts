@@ -6,7 +6,7 @@
  * them take, and which take a file. The three shells' scripts are written from this one model.
  * @module
  */
-import type { Operation } from '../../src/operations/index';
+import type { Operation } from '../../operations/index';
 import type { Options } from '../flags';
 import { FORMATS } from '../output/printer';
 import { ALL_REQUEST_OPTIONS, operationOptions } from '../request';

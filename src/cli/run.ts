@@ -11,6 +11,7 @@ import { errorLine, errorReport, exitCodeOf, EXIT, Interrupted, UsageError } fro
 import { wordsOf, type Options } from './flags';
 import { topHelp } from './help';
 import { ALL_REQUEST_OPTIONS, runRequest } from './request';
+import { SUBCOMMAND_MODULES } from './subcommand-modules';
 import { SUBCOMMANDS } from './subcommands';
 import { visible } from './terminal';
 
@@ -25,7 +26,7 @@ export async function runCli(argv: readonly string[], cli: Cli): Promise<number>
     const [first] = wordsOf(argv, allOptions());
     const subcommand = first && SUBCOMMANDS.find(({ name }) => name === first.value);
     if (subcommand) {
-      const command = await subcommand.load();
+      const command = await SUBCOMMAND_MODULES[subcommand.name]();
       await command.run([...argv.slice(0, first.index), ...argv.slice(first.index + 1)], cli);
     } else if (!first && argv.some((arg) => arg === '--help' || arg === '-h')) {
       await cli.out.write(topHelp());

@@ -7,9 +7,9 @@
  * token (the health probes) goes without one.
  * @module
  */
-import { AbortError, ConnectionError, responseError, TimeoutError } from '../src/core/errors';
-import { describeThrown } from '../src/core/describe';
-import { operations } from '../src/operations/index';
+import { AbortError, ConnectionError, responseError, TimeoutError } from '../core/errors';
+import { describeThrown } from '../core/describe';
+import { operations } from '../operations/index';
 import { API_METHODS, API_OPTIONS } from './subcommand-flags';
 import { connect } from './connection';
 import type { Cli } from './context';

@@ -8,9 +8,9 @@
  * @module
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
-import { isPlainObject } from '../../src/core/arguments';
-import { CommunityServerError } from '../../src/core/error-base';
-import type { WatchCursor } from '../../src/core/types';
+import { isPlainObject } from '../../core/arguments';
+import { CommunityServerError } from '../../core/error-base';
+import type { WatchCursor } from '../../core/types';
 import { UsageError } from '../failure';
 
 /** What the cursor is the cursor of. */

@@ -4,7 +4,7 @@
  * request is sent; 130 when interrupted (Ctrl-C), as shells report a SIGINT.
  * @module
  */
-import { AbortError, ApiError, InvalidArgumentError } from '../src/core/errors';
+import { AbortError, ApiError, InvalidArgumentError } from '../core/errors';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 

@@ -8,8 +8,8 @@
  * and the next item waits: the receiver sees the items in the order they entered the list.
  * @module
  */
-import { sleep } from '../../src/core/sleep';
-import { signatureHeader } from '../../src/webhooks/hmac';
+import { sleep } from '../../core/sleep';
+import { signatureHeader } from '../../webhooks/hmac';
 import { Interrupted } from '../failure';
 
 export interface ForwardOptions {

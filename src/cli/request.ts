@@ -6,12 +6,12 @@
  * endpoint's.
  * @module
  */
-import type { CommunityServerClient } from '../src/client';
-import { CommunityServerError, InvalidArgumentError } from '../src/core/error-base';
-import type { PagePromise } from '../src/core/pagination';
-import type { ListParams } from '../src/core/types';
-import type { Operation } from '../src/operations/index';
-import { operations } from '../src/operations/index';
+import type { CommunityServerClient } from '../client';
+import { CommunityServerError, InvalidArgumentError } from '../core/error-base';
+import type { PagePromise } from '../core/pagination';
+import type { ListParams } from '../core/types';
+import type { Operation } from '../operations/index';
+import { operations } from '../operations/index';
 import { bodyFlags, bodyOf, bodyOptions } from './body';
 import { connect, CONNECTION_OPTIONS } from './connection';
 import type { Cli } from './context';

@@ -11,9 +11,9 @@
  * starts (exit 130; the item is delivered again by a restart). A second Ctrl-C ends it at once.
  * @module
  */
-import type { PagePromise } from '../../src/core/pagination';
-import { sleep } from '../../src/core/sleep';
-import type { Watch } from '../../src/core/watch/watch';
+import type { PagePromise } from '../../core/pagination';
+import { sleep } from '../../core/sleep';
+import type { Watch } from '../../core/watch/watch';
 import { connect } from '../connection';
 import type { Cli } from '../context';
 import { Interrupted, UsageError } from '../failure';
