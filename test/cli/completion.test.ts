@@ -58,8 +58,9 @@ function fish(line: string): string[] {
 
 describe('bash', () => {
   it('loads, and completes groups and subcommands, then each group down to its commands', () => {
-    expect(bash(['m'])).toEqual(['members']);
-    expect(bash([''])).toEqual([...new Set(operations().map(({ words }) => words[0])), 'api', 'watch', 'completion']);
+    expect(bash(['m'])).toEqual(['members', 'mcp']);
+    expect(bash(['me'])).toEqual(['members']);
+    expect(bash([''])).toEqual([...new Set(operations().map(({ words }) => words[0])), 'api', 'watch', 'mcp', 'completion']);
     expect(bash(['cad', 'unit-'])).toEqual(['unit-groups']);
     expect(bash(['departments', 'loas', ''])).toEqual(['list', 'by-member', 'get']);
   });
