@@ -187,6 +187,8 @@ describe('watch', () => {
     const watch = await startWatch(`${folder}/cursor.json`);
     await addLog('kept');
     await waitFor(() => lines(watch.output().stdout).length === 1);
+    // The place after 'kept' is written just after its line is printed: the folder goes once it is.
+    await waitFor(() => (JSON.parse(readFileSync(`${folder}/cursor.json`, 'utf8')) as { cursor: { after?: unknown } }).cursor.after);
     rmSync(folder, { recursive: true });
     await addLog('not kept');
     const { code, stdout, stderr } = await watch.done;
