@@ -14,6 +14,7 @@ const shared: Options = {
     redis: 'src/redis.ts',
     otel: 'src/otel.ts',
     query: 'src/query.ts',
+    webhooks: 'src/webhooks.ts',
     mcp: 'src/mcp.ts',
   },
   target: 'es2022',
@@ -45,7 +46,7 @@ export default defineConfig([
   // that load only when a command needs them: `--help` reads neither the mock nor the client. zod and ky are bundled
   // too: read as one chunk rather than zod's hundred-odd files, they start ~50 ms sooner.
   {
-    entry: { 'community-server': 'cli/main.ts' },
+    entry: { 'community-server': 'src/cli/main.ts' },
     format: 'esm',
     splitting: true,
     target: 'node20',
