@@ -85,6 +85,12 @@ export default [
     limit: '2 KB',
   },
   {
+    name: 'webhooks entry: community-server-sdk/webhooks (ESM, minified + brotli; Web Crypto only)',
+    path: 'dist/webhooks.js',
+    import: '*',
+    limit: '1.2 KB',
+  },
+  {
     name: "mcp entry: community-server-sdk/mcp (ESM, minified + brotli; @modelcontextprotocol/sdk is the app's own, Node's http and crypto too; with the endpoint table, zod/mini and zod's JSON Schema generator)",
     path: 'dist/mcp.js',
     import: '*',

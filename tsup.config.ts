@@ -15,6 +15,7 @@ const shared: Options = {
     otel: 'src/otel.ts',
     query: 'src/query.ts',
     core: 'src/core.ts',
+    webhooks: 'src/webhooks.ts',
     mcp: 'src/mcp.ts',
   },
   target: 'es2022',
@@ -46,7 +47,7 @@ export default defineConfig([
   // that load only when a command needs them: `--help` reads neither the mock nor the client. zod and ky are bundled
   // too: read as one chunk rather than zod's hundred-odd files, they start ~50 ms sooner.
   {
-    entry: { 'community-server': 'cli/main.ts' },
+    entry: { 'community-server': 'src/cli/main.ts' },
     format: 'esm',
     splitting: true,
     target: 'node20',

@@ -13,6 +13,7 @@ export default {
     'src/otel.ts',
     'src/query.ts',
     'src/core.ts',
+    'src/webhooks.ts',
     'src/mcp.ts',
   ],
   tsconfig: 'tsconfig.docs.json',

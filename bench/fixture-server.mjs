@@ -1,14 +1,8 @@
 // A minimal HTTP server for the SDK-overhead benchmarks, run in its own process so its work is
 // not counted against the client's: a page of 100 members, and one member, as canned JSON.
 import { createServer } from 'node:http';
+import { member } from './fixture-member.mjs';
 
-const member = (i) => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  serverId: 'ebc9db27-c64c-43f5-8629-90632de18ad5',
-  roles: i % 3 ? ['a23afcc7-0f96-4883-b855-e2cfc29e390c'] : [],
-  createdAt: 1_700_000_000 + i * 3_600,
-  username: `member_${i}`,
-});
 const page = JSON.stringify({
   data: Array.from({ length: 100 }, (_, i) => member(i)),
   page: 1,

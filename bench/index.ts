@@ -9,6 +9,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { smoke, type Comparison } from './harness';
 import { cacheBench } from './cache';
+import { cliBench } from './cli';
 import { mockThroughput } from './mock-throughput';
 import { storeWrites } from './store-writes';
 import { controlPlaneThroughput } from './control-plane';
@@ -49,6 +50,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['mock sessions', sessionsBench],
   ['HTTP mock against the floor', httpThroughput],
   ['cold import', coldImport],
+  ['the command: members list --all', cliBench],
   ['MCP tools/list', mcpToolsList],
 ];
 

@@ -6,7 +6,7 @@
  *   is in the rows under it). `fetchQuery` with the default `staleTime` of 0 asks every time, through
  *   the cache, as a refetch does;
  * - size, minified + brotli: the query entry as size-limit measures it (goal: its budget in
- *   `.size-limit.json`, 2 KB); and a dashboard's JavaScript for three panels, members, the live
+ *   `.size-limit.mjs`, 2 KB); and a dashboard's JavaScript for three panels, members, the live
  *   moderation log and the tokens (examples/dashboard: the client, the query entry, TanStack
  *   React Query and the panels' own code, React excluded), beside the client alone, both bundled
  *   the same way (esbuild, for the browser).

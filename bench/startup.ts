@@ -3,7 +3,7 @@
  * - `import('community-server-sdk')` in a fresh process against `import('ky')` + `import('zod')`
  *   (goal ≤ 1.5×), alternating the two process by process;
  * - the whole client entry, ESM, bundled with its dependencies, minified + brotli (goal: the
- *   budget in `.size-limit.json`, 25.4 KB: the 64 requests fit 20 KB; `watch()`, the shared
+ *   budget in `.size-limit.mjs`, 25.4 KB: the 64 requests fit 20 KB; `watch()`, the shared
  *   rate-limit store and issue 10's hardening added ~3 KB, logging ~0.6 KB, issue 18's fair
  *   gate, own retry loop, retry policy and events ~1.6 KB, and the hook through which
  *   `community-server-sdk/query` reads the endpoint table and base URL 15 B, past 25.3 KB;

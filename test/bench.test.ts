@@ -66,6 +66,8 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
     '≥ 0.5×',
     '≥ 0.5×',
     '≤ 1.5×',
+    '≤ 1.2×',
+    '≤ 1.2×',
     '≤ 24,000 characters, ≤ 40 tools',
   ];
   expect(rows.map((line) => line.split(' | ')[4]).filter((goal) => goal !== 'context')).toEqual(goals);

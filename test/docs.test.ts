@@ -96,6 +96,7 @@ it('builds with no warning', () => {
     'community-server-sdk/query',
     'community-server-sdk/redis',
     'community-server-sdk/schemas',
+    'community-server-sdk/webhooks',
   ]);
 });
 

@@ -2,8 +2,11 @@
  * Every code block of the README is checked, so the README runs as written:
  * - `ts` and `tsx` blocks are type-checked (and, but for components, run) as a user pastes them,
  *   in a fresh project made from the packed tarball: test/readme-recipes.test.ts.
- * - `sh` blocks: `curl` lines run against the mock over HTTP; every other line must name an npm
- *   script, the package's bin, a file of the repository, or an install of a real package.
+ * - `sh` blocks: `curl` lines run against the mock over HTTP, and so do the package's command's
+ *   lines (the built bin in place of `npx -p community-server-sdk community-server`, in a home of
+ *   their own), but for `watch` and `mcp`, which run until stopped; every other line must name an
+ *   npm script, the package's bin, a file of the repository, an install of a real package, or an
+ *   export of a variable the package reads.
  * - `python` blocks run against the same server; a `unittest` file (the control API's recipe)
  *   runs in test/readme-recipes.test.ts, against the bin of the packed tarball.
  * - `json` blocks are MCP clients' configurations: each server they name is started as the
@@ -12,7 +15,9 @@
  * A block in any other language fails the test until this file learns to check it.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -58,6 +63,11 @@ describe('sh and python blocks', () => {
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter((line) => line && !line.startsWith('#'));
 
+  /** The package's command as the README writes it. */
+  const COMMAND = 'npx -p community-server-sdk community-server';
+  /** Whether `line` runs the command to an end of its own (`watch` and `mcp` run until stopped). */
+  const runsToEnd = (line: string) => line.includes(`${COMMAND} `) && !/^(watch|mcp)\b/.test(line.split(`${COMMAND} `)[1]!);
+
   /** One command of a line: `tool` and its `args`, from `step` (what a failure names). */
   function checkCommand(tool: string | undefined, args: string[], step: string): void {
     if (tool === 'npm' && args[0] === 'run') expect(pkg.scripts, step).toHaveProperty([args[1]!]);
@@ -83,10 +93,12 @@ describe('sh and python blocks', () => {
       const envs = args.slice(2, end).filter((_, i, all) => all[i - 1] === '--env');
       expect(envs.map((pair) => pair.split('=')[0]).sort(), step).toEqual(['COMMUNITY_SERVER_BASE_URL', 'COMMUNITY_SERVER_TOKEN']);
       checkCommand(args[end + 1], args.slice(end + 2), step);
-    } else expect.unreachable(`the README test does not know how to check: ${step}`);
+    } else if (tool === 'python3') expect(existsSync(`${root}/${args[0]}`), step).toBe(true);
+    else if (tool === 'export') expect(args[0], step).toMatch(/^COMMUNITY_SERVER_[A-Z_]+=\S+$/);
+    else expect.unreachable(`the README test does not know how to check: ${step}`);
   }
 
-  it.each(commands.filter((c) => !c.startsWith('curl ')))('%s', (command) => {
+  it.each(commands.filter((c) => !c.startsWith('curl ') && !runsToEnd(c)))('%s', (command) => {
     for (const step of command.split('&&').map((s) => s.trim())) {
       const [tool, ...args] = step.split(/\s+/);
       checkCommand(tool, args, step);
@@ -101,6 +113,30 @@ describe('sh and python blocks', () => {
     const body = JSON.parse(stdout) as { data?: unknown[]; status?: string; error?: unknown };
     expect(body.error, stdout).toBeUndefined();
     expect(body.data ?? body.status, stdout).toBeTruthy();
+  });
+
+  describe("the command's lines, run", () => {
+    // A home of their own: `~/.community-server-token` holds the mock's token, and the files
+    // the lines write land there.
+    let home: string;
+    beforeAll(() => {
+      home = mkdtempSync(join(tmpdir(), 'readme-command-'));
+      writeFileSync(join(home, '.community-server-token'), `${mock.tokens.main}\n`);
+    });
+    afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+    it.each(commands.filter(runsToEnd))('%s', async (command) => {
+      const line = command.replaceAll(COMMAND, `${process.execPath} ${root}/dist/community-server.js`);
+      // A completion script that loaded has registered itself; say so on stdout.
+      const script = line.startsWith('source ') ? `${line} && complete -p community-server` : line;
+      const { stdout, stderr } = await run('bash', ['-c', `set -o pipefail; ${script}`], {
+        cwd: home,
+        env: { PATH: process.env.PATH, HOME: home, COMMUNITY_SERVER_BASE_URL: server.url, COMMUNITY_SERVER_TOKEN: mock.tokens.main },
+      });
+      const written = /> (\S+)$/.exec(line)?.[1];
+      expect(written ? readFileSync(join(home, written), 'utf8') : stdout, line).toMatch(/\S/);
+      expect(`${stdout}${stderr}`).not.toContain(mock.tokens.main);
+    });
   });
 
   const scripts = ofLang('python').filter((b) => !/unittest\.TestCase/.test(b.code));
@@ -157,16 +193,19 @@ describe('links, as the README is read on npm', () => {
   });
 });
 
+/** The ratio bench/RESULTS.md records on the row that starts with `row`: median and interquartile range, as printed. */
+function ratio(row: string): { median: string; low: string; high: string } {
+  const line = readFileSync(`${root}/bench/RESULTS.md`, 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith(`| ${row}`));
+  const found = line && /\| (\d\.\d\d)× \((\d\.\d\d)–(\d\.\d\d)\) \|/.exec(line);
+  if (!found) throw new Error(`bench/RESULTS.md has no ratio for "${row}"`);
+  return { median: found[1]!, low: found[2]!, high: found[3]! };
+}
+
 describe('issue 23 #21: the README gives the fleet-fairness figure of the last bench run, and one of it', () => {
   it('every fairness figure of the README is the one bench/RESULTS.md records', () => {
     const readme = readFileSync(`${root}/README.md`, 'utf8').replace(/\s+/g, ' ');
-    const results = readFileSync(`${root}/bench/RESULTS.md`, 'utf8');
-    const ratio = (row: string) => {
-      const line = results.split('\n').find((text) => text.startsWith(`| ${row}`));
-      const found = line && /\| (\d\.\d\d)× \((\d\.\d\d)–(\d\.\d\d)\) \|/.exec(line);
-      if (!found) throw new Error(`bench/RESULTS.md has no ratio for "${row}"`);
-      return { median: found[1]!, low: found[2]!, high: found[3]! };
-    };
     const client = ratio('fairness: 10 loops on one client, limit');
     const fleet = ratio('fairness: 10 loops in a fleet of 4 processes via Redis (3, 3, 2, 2), limit');
     // The prose: one client, then the fleet with its range.
@@ -177,6 +216,14 @@ describe('issue 23 #21: the README gives the fleet-fairness figure of the last b
     // And no other figure of it anywhere: the 1.33× of before, or any "most served got" but these.
     const told = [...readme.matchAll(/the most served got (\d\.\d\d)×/g)].map(([, figure]) => figure);
     expect(told.sort()).toEqual([client.median, fleet.median].sort());
+  });
+});
+
+describe("issue 32: the README's figure for the command's --all walk is the one bench/RESULTS.md records", () => {
+  it('From a shell', () => {
+    const readme = readFileSync(`${root}/README.md`, 'utf8').replace(/\s+/g, ' ');
+    const { median } = ratio('`community-server members list --all --output jsonl` over 10,000 members');
+    expect(readme).toContain(`Over 10,000 members it takes the time of the SDK's own \`for await\` (${median}×,`);
   });
 });
 

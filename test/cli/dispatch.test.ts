@@ -173,3 +173,33 @@ describe('exit statuses', () => {
     expect((await mock.remote.requests()).map(({ endpoint, token }) => [endpoint, token])).toEqual([['health.live', null]]);
   });
 });
+
+describe('api <METHOD> <path>', () => {
+  it('sends the request as written, with the token, and prints its answer as a command does', async () => {
+    const { code, stdout } = await runCommand(['api', 'get', '/api/v1/server/members?pageSize=2&sort=asc', '--output', 'jsonl'], {
+      env: env(),
+    });
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n')).toHaveLength(2);
+    const [sent] = await mock.remote.requests();
+    expect(sent).toMatchObject({ method: 'GET', endpoint: 'members.list', query: { pageSize: '2', sort: 'asc' }, token: 'main' });
+  });
+
+  it("a path of the table that needs no token goes without one; a service's error is exit 1", async () => {
+    expect((await runCommand(['api', 'GET', '/livez'], { env: { COMMUNITY_SERVER_BASE_URL: mock.url } })).code).toBe(0);
+    const missing = await runCommand(['api', 'GET', '/api/v1/server/members/nobody'], { env: env() });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^community-server: NotFoundError \(404 /);
+    expect((await mock.remote.requests()).map(({ token }) => token)).toEqual([null, 'main']);
+  });
+
+  it.each([['https://attacker.example/steal'], ['//attacker.example/steal'], ['api/v1/server/info']])(
+    'a path that is not under the base URL (%s) is refused, exit 2: the token never leaves for another host',
+    async (path) => {
+      const { code, stderr } = await runCommand(['api', 'GET', path], { env: env() });
+      expect(code).toBe(2);
+      expect(stderr).toContain('<path> must start with /');
+      expect(await mock.remote.requests()).toEqual([]);
+    },
+  );
+});

@@ -5,11 +5,13 @@
  * all 64 commands at once, the same dispatcher in this process.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { connectMock, type RemoteMock } from 'community-server-sdk/mock/remote';
-import { createCli, type Io } from '../../cli/context';
-import { runCli } from '../../cli/run';
+import { createCli, type Io } from '../../src/cli/context';
+import { runCli } from '../../src/cli/run';
 import { startBin } from '../mock/bin';
 
 export const BIN = fileURLToPath(new URL('../../dist/community-server.js', import.meta.url));
@@ -85,3 +87,45 @@ export async function runInProcess(
   const code = await runCli(argv, createCli(io, new AbortController().signal));
   return { code, ...chunks };
 }
+
+/** Runs the bin on a terminal of its own (a pseudo-terminal, through Python's `pty`): what a user at a shell sees, `\r\n` line ends and all. */
+export function runOnTerminal(args: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
+  const script = 'import pty, sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)';
+  return new Promise((resolve) => {
+    const child = spawn('python3', ['-c', script, process.execPath, BIN, ...args], {
+      env: { PATH: process.env.PATH, TERM: 'xterm', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/**
+ * A service of the test's own making on loopback, for answers no honest service gives: each
+ * request goes to `handler` (replaceable per test), and is counted.
+ */
+export async function startFixtureService() {
+  const seen: string[] = [];
+  const fixture = {
+    url: '',
+    /** The URLs asked for, in order. */
+    seen,
+    handler: ((_request, response) => response.writeHead(404).end()) as RequestListener,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = createServer((request, response) => {
+    seen.push(request.url ?? '');
+    fixture.handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fixture.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fixture;
+}
+
+/** A JSON answer. */
+export const json = (response: ServerResponse, body: unknown, status = 200) =>
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));

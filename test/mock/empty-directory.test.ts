@@ -1,12 +1,13 @@
 /**
  * The package as a newcomer meets it: packed, then run from an empty directory by the README's
- * one command, `npx -p community-server-sdk community-server-mock`, which installs the package
- * and its dependencies but not msw, faker or the MCP SDK (optional peers). The bin must serve;
+ * one command, `npx -p community-server-sdk community-server-mock` (and the command
+ * `community-server` beside it), which installs the package and its dependencies but not msw,
+ * faker or the MCP SDK (optional peers). The bins must serve, carrying what they use of them;
  * importing the mock's entries (and the MCP entry) there must say in one line what to install.
  * Uses the built dist (`npm test` builds first); offline: the dependencies come from this
  * checkout's node_modules, packed, and npm gets a cache of its own.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +76,45 @@ describe('from an empty directory, without msw or faker (nor the MCP SDK)', () =
     }
     await bin.exit; // npx dies of the signal itself (no exit code); the bin closes on it
   });
+
+  it('the command community-server runs there too, carrying the mock and the MCP SDK: a request with --mock, its MCP server with --mock', async () => {
+    const command = [...npx.slice(0, -1), 'community-server'];
+    const { stdout } = await run('npx', [...command, 'members', 'list', '--mock', '--page-size', '2', '--output', 'jsonl'], {
+      cwd: `${dir}/empty`,
+      env,
+    });
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toHaveLength(2);
+    // An MCP client's first words on stdin; the command answers each before it closes.
+    const requests = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
+    const mcp = spawnSync('npx', [...command, 'mcp', '--mock'], {
+      cwd: `${dir}/empty`,
+      env,
+      input: requests.map((request) => `${JSON.stringify(request)}\n`).join(''),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(mcp.status, mcp.stderr).toBe(0);
+    const answers = mcp.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result: { tools?: unknown[] } });
+    expect(answers.map(({ id }) => id)).toEqual([1, 2]);
+    expect(answers[1]!.result.tools!.length).toBeGreaterThan(10);
+  }, 60_000);
 
   it.each([
     ['ESM', 'community-server-sdk/mock', ['--input-type=module', '-e', "import 'community-server-sdk/mock';"], MESSAGE],

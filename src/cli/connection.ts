@@ -7,9 +7,9 @@
  * @module
  */
 import { readFile, stat } from 'node:fs/promises';
-import type { CommunityServerClient } from '../src/client';
-import type { Logger } from '../src/core/log';
-import { MIN_TOKEN_LENGTH, TOKEN_CHARS } from '../src/core/token';
+import type { CommunityServerClient } from '../client';
+import type { Logger } from '../core/log';
+import { MIN_TOKEN_LENGTH, TOKEN_CHARS } from '../core/token';
 import type { Cli } from './context';
 import { UsageError } from './failure';
 import { visible } from './terminal';
@@ -64,7 +64,7 @@ const MOCK_ORIGIN = 'https://mock.community-server.invalid';
  * The client's class, loaded when a command first connects: with it comes ky, whose import
  * starts Node's fetch (undici), which `--help` and a usage error have no use for.
  */
-const clientClass = async () => (await import('../src/client')).CommunityServerClient;
+const clientClass = async () => (await import('../client')).CommunityServerClient;
 
 /** `--token`, refused wherever it appears (before `--`), with where a token comes from instead. */
 export function refuseTokenArgument(argv: readonly string[]): void {
@@ -101,7 +101,7 @@ async function connectMock(flags: ConnectionFlags, logger: Logger, options: Conn
     throw new UsageError(`--seed must be a whole number ≥ 0, got "${flags.seed}"`);
   }
   // Loaded only now: the mock (msw, faker) is most of the bin's code and no other command needs it.
-  const { createMockApi } = await import('../mocks/index');
+  const { createMockApi } = await import('../../mocks/index');
   const activity = options.mockActivityMs === undefined ? {} : { activity: { intervalMs: options.mockActivityMs } };
   const mock = createMockApi({ seed, ...activity });
   const token = mock.tokens.main;

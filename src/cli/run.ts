@@ -7,10 +7,11 @@
  */
 import { refuseTokenArgument } from './connection';
 import type { Cli } from './context';
-import { errorLine, errorReport, exitCodeOf, EXIT, UsageError } from './failure';
+import { errorLine, errorReport, exitCodeOf, EXIT, Interrupted, UsageError } from './failure';
 import { wordsOf, type Options } from './flags';
 import { topHelp } from './help';
 import { ALL_REQUEST_OPTIONS, runRequest } from './request';
+import { SUBCOMMAND_MODULES } from './subcommand-modules';
 import { SUBCOMMANDS } from './subcommands';
 import { visible } from './terminal';
 
@@ -25,28 +26,31 @@ export async function runCli(argv: readonly string[], cli: Cli): Promise<number>
     const [first] = wordsOf(argv, allOptions());
     const subcommand = first && SUBCOMMANDS.find(({ name }) => name === first.value);
     if (subcommand) {
-      const command = await subcommand.load();
+      const command = await SUBCOMMAND_MODULES[subcommand.name]();
       await command.run([...argv.slice(0, first.index), ...argv.slice(first.index + 1)], cli);
     } else if (!first && argv.some((arg) => arg === '--help' || arg === '-h')) {
       await cli.out.write(topHelp());
     } else await runRequest(argv, cli);
     return EXIT.ok;
   } catch (error) {
+    // stdout's reader went away (`… | head`): it had what it wanted; stop quietly, as on success.
+    if (cli.out.closed.aborted) return EXIT.ok;
     await report(error, argv, cli);
     return exitCodeOf(error);
   }
 }
 
 /** The failure on stderr: one line (a usage error with where to read more), or one JSON object with `--output json|jsonl`. */
-async function report(error: unknown, argv: readonly string[], cli: Cli): Promise<void> {
-  const details = errorReport(error);
-  if (wantsJsonErrors(argv)) return cli.err.line(JSON.stringify({ error: details }));
+async function report(thrown: unknown, argv: readonly string[], cli: Cli): Promise<void> {
+  // An abort is Ctrl-C's, whatever the request it cut said of it.
+  const error = !(thrown instanceof Interrupted) && exitCodeOf(thrown) === EXIT.interrupted ? new Interrupted('interrupted') : thrown;
+  if (wantsJsonErrors(argv)) return cli.err.line(JSON.stringify({ error: errorReport(error) }));
   if (error instanceof UsageError) {
     await cli.err.line(`community-server: ${visible(error.message)}`);
     return cli.err.line(`Run 'community-server ${error.help ? `${error.help} ` : ''}--help' for usage.`);
   }
-  if (cli.signal.aborted && exitCodeOf(error) === EXIT.interrupted) return cli.err.line('community-server: interrupted');
-  return cli.err.line(`community-server: ${visible(errorLine(details))}`);
+  if (error instanceof Interrupted) return cli.err.line(`community-server: ${error.message}`);
+  return cli.err.line(`community-server: ${visible(errorLine(errorReport(error)))}`);
 }
 
 /** Whether the command line asks for JSON output (`--output json`, `--output=jsonl`). */

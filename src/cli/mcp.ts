@@ -6,9 +6,9 @@
  * @module
  */
 import type { Readable, Writable } from 'node:stream';
-import { startMcpHttpServer } from '../src/mcp/http';
-import { createMcpServer } from '../src/mcp/server';
-import { selectTools, type McpServerOptions } from '../src/mcp/toolsets';
+import { startMcpHttpServer } from '../mcp/http';
+import { createMcpServer } from '../mcp/server';
+import { selectTools, type McpServerOptions } from '../mcp/toolsets';
 import { connect } from './connection';
 import type { Cli } from './context';
 import { UsageError } from './failure';
@@ -90,6 +90,7 @@ export async function run(args: readonly string[], cli: Cli): Promise<void> {
       return;
     }
     // Whatever a dependency prints with console.log would corrupt the protocol: to stderr with it.
+    // eslint-disable-next-line no-console -- this line does not print: it takes the console's stdout away
     console.log = console.info = console.debug = console.error;
     const server = createMcpServer(connection.client, options);
     // A line that is not JSON-RPC is skipped by the SDK: say so where the client's logs keep it.

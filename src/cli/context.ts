@@ -6,7 +6,7 @@
  * every secret it is told of.
  * @module
  */
-import { redact } from '../src/core/redact';
+import { redact } from '../core/redact';
 import { Interrupted } from './failure';
 
 /** The process's side of the command: streams and environment (a test may pass its own). */

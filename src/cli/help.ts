@@ -4,7 +4,7 @@
  * and a command (its arguments, flags and request).
  * @module
  */
-import type { Operation } from '../src/operations/index';
+import type { Operation } from '../operations/index';
 import { bodyFlags } from './body';
 import { commandTree, isGroup, operationsUnder, type Group } from './tree';
 import { SUBCOMMANDS } from './subcommands';

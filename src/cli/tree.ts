@@ -3,7 +3,7 @@
  * table): `members` → `get` → the operation `members.get`. Nothing here names an endpoint.
  * @module
  */
-import { operations, type Operation } from '../src/operations/index';
+import { operations, type Operation } from '../operations/index';
 
 /** A group of commands: a namespace (`cad`, `cad unit-groups`), or the root. */
 export interface Group {

@@ -5,8 +5,8 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Endpoint } from '../src/core/endpoint';
-import { kebabCase } from '../src/operations/index';
+import type { Endpoint } from '../core/endpoint';
+import { kebabCase } from '../operations/index';
 import { UsageError } from './failure';
 import type { Options, Values } from './flags';
 

@@ -4,7 +4,7 @@
  * request is sent; 130 when interrupted (Ctrl-C), as shells report a SIGINT.
  * @module
  */
-import { AbortError, ApiError, InvalidArgumentError } from '../src/core/errors';
+import { AbortError, ApiError, InvalidArgumentError } from '../core/errors';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -46,6 +46,7 @@ export interface ErrorReport {
 export function errorReport(error: unknown): ErrorReport {
   if (error instanceof ApiError) return { name: error.name, status: error.status, code: error.code, message: error.message };
   if (error instanceof UsageError) return { name: error.name, status: null, code: 'usage', message: error.message };
+  if (error instanceof Interrupted) return { name: error.name, status: null, code: 'interrupted', message: error.message };
   if (error instanceof Error) return { name: error.name, status: null, code: null, message: error.message };
   return { name: 'Error', status: null, code: null, message: String(error) };
 }

@@ -6,17 +6,21 @@
  * endpoint's.
  * @module
  */
-import type { CommunityServerClient } from '../src/client';
-import { InvalidArgumentError } from '../src/core/error-base';
-import type { ListParams } from '../src/core/types';
-import type { Operation } from '../src/operations/index';
-import { operations } from '../src/operations/index';
+import type { CommunityServerClient } from '../client';
+import { CommunityServerError, InvalidArgumentError } from '../core/error-base';
+import type { PagePromise } from '../core/pagination';
+import type { ListParams } from '../core/types';
+import type { Operation } from '../operations/index';
+import { operations } from '../operations/index';
 import { bodyFlags, bodyOf, bodyOptions } from './body';
 import { connect, CONNECTION_OPTIONS } from './connection';
 import type { Cli } from './context';
-import { UsageError } from './failure';
+import { Interrupted, UsageError } from './failure';
 import { choiceFlag, integerFlag, LIST_OPTIONS, OUTPUT_OPTIONS, parse, wordsOf, type Options, type Values } from './flags';
 import { groupHelp, operationHelp, topHelp } from './help';
+import { isPage } from './output/cells';
+import { itemSink, printDocument, printingOf, type Printing } from './output/printer';
+import { Progress } from './output/progress';
 import { isGroup, resolveWords, type Group } from './tree';
 
 /** The largest page the API serves. */
@@ -49,14 +53,61 @@ export async function runRequest(argv: readonly string[], cli: Cli): Promise<voi
   const { values, positionals } = parse(argv, operationOptions(node), help);
   if (values.help) return cli.out.write(operationHelp(node));
   const ids = idArguments(node, positionals.slice(used), help);
-  const tail = node.paged ? [listParams(values)] : node.endpoint.body ? [bodyOf(bodyFlags(node.endpoint), values, help)] : [];
+  const tail = node.paged
+    ? [listParams(values, values.all === true)]
+    : node.endpoint.body
+      ? [bodyOf(bodyFlags(node.endpoint), values, help)]
+      : [];
+  const printing = printingOf(values, cli);
   const connection = await connect(values, cli, { needsToken: node.endpoint.auth });
   try {
-    const result = await methodOf(connection.client, node)(...ids, ...tail, { signal: cli.signal }).catch(refusedAsUsage(help));
-    await cli.out.line(typeof result === 'string' ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+    const call = () => methodOf(connection.client, node)(...ids, ...tail, { signal: cli.signal });
+    if (values.all) return await printAll(call() as PagePromise<unknown>, help, printing, cli);
+    const result = await call().catch(refusedAsUsage(help));
+    await printDocument(result, printing, cli.out);
+    if (printing.format === 'table' && isPage(result)) await pageFooter(result, cli);
   } finally {
     connection.close();
   }
+}
+
+/** Every page of `list`, its items written as each page arrives; progress on a terminal's stderr. */
+async function printAll(list: PagePromise<unknown>, help: string, printing: Printing, cli: Cli): Promise<void> {
+  const sink = itemSink(printing, cli.out);
+  const progress = new Progress(cli, help);
+  let expected: number | undefined;
+  try {
+    for await (const page of list.pages()) {
+      // A closed stdout does not abort a request already answered: stop before the next one.
+      if (cli.signal.aborted) throw new Interrupted('interrupted');
+      // A service that answers another page than the one asked for (page 1 whatever the query,
+      // claiming more) would have the walk ask for the same page forever.
+      if (expected !== undefined && page.page !== expected) {
+        throw new CommunityServerError(
+          `the service answered page ${page.page} when asked for page ${expected}: stopping, as walking on would repeat it`,
+        );
+      }
+      expected = page.page + 1;
+      await progress.clear();
+      await sink.write(page.data);
+      await progress.show(page.page, page.totalPages, page.data.length);
+    }
+  } catch (error) {
+    refusedAsUsage(help)(error);
+  } finally {
+    await progress.clear();
+  }
+  await sink.end();
+}
+
+/** Under a table of one page, on a terminal: where the page is in the list, and how to get more. */
+async function pageFooter({ page, totalPages, total }: { page: unknown; totalPages: unknown; total: unknown }, cli: Cli) {
+  if (!cli.io.stderr.isTTY) return;
+  const more =
+    typeof page === 'number' && typeof totalPages === 'number' && page < totalPages
+      ? `; --page ${page + 1} for the next, --all for every page`
+      : '';
+  await cli.err.line(`page ${String(page)} of ${String(totalPages)}, ${String(total)} items${more}`);
 }
 
 /** Words that stop at a group: its help, or what is wrong with them. */
@@ -72,7 +123,7 @@ async function runGroup(group: Group, words: readonly string[], used: number, ar
 }
 
 /** The path ids from the positionals after the command's words, checked and converted (an int32 id is a number). */
-function idArguments(operation: Operation, given: readonly string[], help: string): (string | number)[] {
+export function idArguments(operation: Operation, given: readonly string[], help: string): (string | number)[] {
   const { params } = operation;
   if (given.length !== params.length) {
     const wanted = params.length ? params.map(({ kebab }) => `<${kebab}>`).join(' ') : 'no arguments';
@@ -88,8 +139,11 @@ function idArguments(operation: Operation, given: readonly string[], help: strin
   });
 }
 
-/** A list's query parameters from its flags. */
-function listParams(values: Values): ListParams {
+/** What `--all` asks each page for unless told otherwise: the most the API serves, the fewest requests. */
+const ALL_PAGE_SIZE = MAX_PAGE_SIZE;
+
+/** A list's query parameters from its flags (for `--all`, pages of {@link ALL_PAGE_SIZE} unless a size is given). */
+function listParams(values: Values, all: boolean): ListParams {
   const params: ListParams = {};
   const page = integerFlag(values, 'page', 1);
   const pageSize = integerFlag(values, 'page-size', 1, MAX_PAGE_SIZE);
@@ -100,6 +154,7 @@ function listParams(values: Values): ListParams {
   if (limit !== undefined) params.limit = limit;
   if (typeof values['order-by'] === 'string') params.orderBy = values['order-by'];
   if (sort !== undefined) params.sort = sort;
+  if (all && pageSize === undefined && limit === undefined) params.pageSize = ALL_PAGE_SIZE;
   return params;
 }
 
@@ -116,5 +171,5 @@ export const refusedAsUsage =
 type Method = (...args: unknown[]) => Promise<unknown>;
 
 /** The client's method for `operation`, reached by its dotted name (`cad.unitGroups.get`). */
-const methodOf = (client: CommunityServerClient, operation: Operation): Method =>
+export const methodOf = (client: CommunityServerClient, operation: Operation): Method =>
   operation.name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], client) as Method;
