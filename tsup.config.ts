@@ -14,6 +14,7 @@ const shared: Options = {
     redis: 'src/redis.ts',
     otel: 'src/otel.ts',
     query: 'src/query.ts',
+    core: 'src/core.ts',
     webhooks: 'src/webhooks.ts',
     mcp: 'src/mcp.ts',
   },

@@ -12,6 +12,7 @@ export default {
     'src/redis.ts',
     'src/otel.ts',
     'src/query.ts',
+    'src/core.ts',
     'src/webhooks.ts',
     'src/mcp.ts',
   ],

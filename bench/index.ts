@@ -16,6 +16,7 @@ import { controlPlaneThroughput } from './control-plane';
 import { sessionsBench } from './sessions';
 import { httpThroughput } from './http-throughput';
 import { callParts } from './call-parts';
+import { callHeap } from './call-heap';
 import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
 import { fleetBench } from './fleet';
@@ -34,6 +35,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['events', eventOverhead],
   ['cache and coalescing', cacheBench],
   ['parts of a call', callParts],
+  ['heap a call keeps', callHeap],
   ['concurrent walk', concurrentWalk],
   ['walk heap', walkHeap],
   ['walks at the rate limit', walksAtLimit],

@@ -1,11 +1,12 @@
 /**
  * What `community-server-sdk/query` costs a dashboard:
- * - time: `queryClient.fetchQuery(q.members.get(id))` against a bare `client.members.get(id)`, both
- *   on an in-memory fetch, where nothing but the client and the query layer cost (goal ≤ 1.1×),
- *   split into its parts. `fetchQuery` with the default `staleTime` of 0 asks every time, through
+ * - time: `queryClient.fetchQuery(q.members.get(id))` against the same query written by hand, both
+ *   on an in-memory fetch, where nothing but the client and the query layer cost (issue 31's goal
+ *   ≤ 1.05×: what the adapter adds; TanStack's own machinery, which a hand-written query pays too,
+ *   is in the rows under it). `fetchQuery` with the default `staleTime` of 0 asks every time, through
  *   the cache, as a refetch does;
  * - size, minified + brotli: the query entry as size-limit measures it (goal: its budget in
- *   `.size-limit.json`, 2 KB); and a dashboard's JavaScript for three panels, members, the live
+ *   `.size-limit.mjs`, 2 KB); and a dashboard's JavaScript for three panels, members, the live
  *   moderation log and the tokens (examples/dashboard: the client, the query entry, TanStack
  *   React Query and the panels' own code, React excluded), beside the client alone, both bundled
  *   the same way (esbuild, for the browser).
@@ -54,11 +55,11 @@ async function queryOverhead(): Promise<Comparison[]> {
     met: null,
   });
   const overhead = row(
-    '`queryClient.fetchQuery(q.members.get(id))` ÷ a bare `client.members.get(id)`, in-memory fetch',
+    '`queryClient.fetchQuery(q.members.get(id))` ÷ the same query written by hand, in-memory fetch',
     rate('query'),
-    `bare \`client.members.get(id)\`: ${rate('bare')}`,
-    run.timeRatio('query', 'bare'),
-    '≤ 1.1×',
+    `by hand, \`queryFn\` passing the signal: ${rate('byHand')}`,
+    run.timeRatio('query', 'byHand'),
+    '≤ 1.05×',
   );
   const [adapter, tanstack, signal] = [
     run.timeRatio('query', 'byHand'),
@@ -66,13 +67,13 @@ async function queryOverhead(): Promise<Comparison[]> {
     run.timeRatio('signal', 'bare'),
   ];
   overhead.note =
-    `Its parts, in the rows under it: the adapter itself ${adapter.median.toFixed(2)}× (its options ÷ the same query written by hand), ` +
+    `Against a bare \`client.members.get(id)\` the query takes ${run.timeRatio('query', 'bare').median.toFixed(2)}×; its parts, in the rows under it: the adapter itself ${adapter.median.toFixed(2)}× (this row), ` +
     `TanStack Query's own fetch (cache, retryer, notifications) ${tanstack.median.toFixed(2)}× the call it makes, ` +
     `and giving the call a signal at all ${signal.median.toFixed(2)}× (ky links a caller's signal to each request with \`AbortSignal.any\`). ` +
     'The last two are paid by any cancellable TanStack query of this client, written by hand or not; on an in-memory fetch a call takes ~0.1 ms, so the fixed costs weigh their most, and over a network they shrink with the call.';
   return [
     overhead,
-    part('`q.members.get(id)` ÷ the same query written by hand', 'query', 'byHand', 'by hand, `queryFn` passing the signal'),
+    part('`q.members.get(id)` ÷ a bare `client.members.get(id)`', 'query', 'bare', 'bare `client.members.get(id)`'),
     part(
       "a hand-written query ÷ the call it makes (TanStack Query's own fetch)",
       'byHand',

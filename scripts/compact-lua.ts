@@ -1,7 +1,7 @@
 /**
  * Build step (an esbuild plugin for tsup): the Lua scripts of the redis entry
  * (`src/redis/**\/*script.ts`) ship without their indentation and comment lines. Lua reads
- * neither, and the scripts are most of what `redisFleet` weighs (.size-limit.json); the sources
+ * neither, and the scripts are most of what `redisFleet` weighs (.size-limit.mjs); the sources
  * keep both, for people. Each such file holds one script, a template literal opening with a
  * newline and closing on a line of its own; a file that holds none fails the build, so a script
  * written otherwise is not shipped unread.

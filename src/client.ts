@@ -1,117 +1,45 @@
 /**
- * `CommunityServerClient`: options and their defaults, and one namespace per data group.
+ * `CommunityServerClient`: the functions of `community-server-sdk/core` bound to a core, one
+ * namespace per data group, with what a whole client offers besides: listeners (`on`), observers
+ * (`observe`), the cache (`cache`), clients with other options over the same state (`withOptions`).
+ * It carries `watch()`'s machinery, so a list's `.watch()` checks its options and starts at once.
  * @module
  */
-import { checkOptions, checkRetries, checkTimeout, describe } from './core/arguments';
-import { checkCacheOptions, createCache, type CacheOptions, type ClientCache } from './core/cache';
+import type { ClientCache } from './core/cache-options';
+import { coreWith, engine, observe, withOptions, type Core, type Engine } from './core/core';
+import { callOne } from './core/call';
 import { isEndpoint, type Endpoint, type Resource, type ResourceTable } from './core/endpoint';
-import { InvalidArgumentError } from './core/errors';
 import { Emitter, type ClientEvents, type ClientListener } from './core/events';
-import { createLog, type Log, type Logger, type LogLevel } from './core/log';
-import { isRateLimitStore, type RateLimitMode } from './core/rate-limit-store';
-import { tokenIdentity, tokenScope } from './core/identity';
-import { INTROSPECT, type ClientIntrospection } from './core/introspect';
-import { createCaller, type Call, type ValidationMode } from './core/request';
-import { INSTALL_TRACER, type Tracer } from './core/trace';
-import { createTransport } from './core/transport';
-import { MIN_TOKEN_LENGTH, TOKEN_CHARS } from './core/token';
+import { tokenScope } from './core/identity';
+import { callList } from './core/list';
+import type { CallObserver } from './core/observe';
+import type { ClientOptions } from './core/options';
+import { startWatch } from './core/watch/run';
 import { resources, type Resources } from './resources/index';
 
+export { DEFAULTS, type ClientOptions } from './core/options';
+
 /**
- * Options of {@link CommunityServerClient}. Every one has a default.
- * @example
- * const options: ClientOptions = { token: process.env.BOT_TOKEN, baseUrl: 'https://api.example.com', timeout: 10_000, maxRetries: 4 };
- * const client = new CommunityServerClient(options);
+ * What a client tells the SDK's other entry points about itself (`community-server-sdk/query`
+ * builds its query options from it): its endpoint table and what names its service and token,
+ * never the token. @internal
  */
-export interface ClientOptions {
+export interface ClientIntrospection {
   /**
-   * The API token. Default: env `COMMUNITY_SERVER_TOKEN`. It is kept out of every error,
-   * log line, `util.inspect` and JSON rendering of the client.
+   * The default scope of its query keys: the resolved base URL (no trailing slash, no query),
+   * `#`, and a one-way digest of base URL and token (`tokenScope`), e.g. `https://api.example.com#3f9a0c1d5e7b2a48`.
+   * A token selects its server, so two tokens on one base URL never share a scope.
    */
-  token?: string | undefined;
-  /**
-   * Where the API lives. Default: env `COMMUNITY_SERVER_BASE_URL`, else the spec's server `/`,
-   * which resolves against the page's origin in a browser (elsewhere, pass it).
-   */
-  baseUrl?: string | undefined;
-  /** Milliseconds per attempt (default 30,000). */
-  timeout?: number | undefined;
-  /** Retries of a GET on network errors, timeouts, 408, 429 and 5xx (default 2). Never POST or DELETE. */
-  maxRetries?: number | undefined;
-  /** The `fetch` to use (default: the global one): a test double, an edge runtime's own, `mock.fetch`. */
-  fetch?: typeof globalThis.fetch | undefined;
-  /**
-   * What a 2xx body that fails its schema does: `'error'` (default) throws
-   * `ResponseValidationError`; `'warn'` warns (to `logger`) once per endpoint and returns the body as it came;
-   * `'off'` skips schemas.
-   */
-  validation?: ValidationMode | undefined;
-  /**
-   * `'wait'` (default): when an answer's `X-RateLimit-Remaining` reaches 0, hold further requests
-   * until `X-RateLimit-Reset` instead of taking a 429 (a wait longer than the request's timeout
-   * fails at once with `RateLimitError`). `'off'`: send regardless; 429s are still retried.
-   * A {@link RateLimitStore} (e.g. `redisRateLimitStore` from `community-server-sdk/redis`):
-   * as `'wait'`, with the budget counted in the store, shared by every client on it with this
-   * token; while the store fails, the client counts its own and warns once.
-   */
-  rateLimit?: RateLimitMode | undefined;
-  /**
-   * How much goes to `logger`, each level with the more severe ones (default `'warn'`, or env
-   * `COMMUNITY_SERVER_LOG`): `'off'`; `'error'` (the SDK throws its errors rather than log them,
-   * so this silences warnings); `'warn'`: a plain-http `baseUrl`, a body failing its schema
-   * under `validation: 'warn'`, a failing rate-limit store; `'info'`: every wait — a retry (why,
-   * and how long before it), a rate-limit hold (how long), a watch's backoff; `'debug'`: every
-   * attempt (method, path and query, status or failure, milliseconds, attempt number). Never
-   * the token.
-   */
-  logLevel?: LogLevel | undefined;
-  /** Where log lines go (default `console`): any object with `error`, `warn`, `info` and `debug` methods. */
-  logger?: Logger | undefined;
-  /**
-   * Off by default. `{ ttlMs, maxEntries?, store? }`: GET answers are reused for `ttlMs`, from
-   * an in-process store (least recently used out past `maxEntries`, default 1,000) or `store`
-   * (`redisCacheStore` from `community-server-sdk/redis` shares them across processes, and
-   * sends a GET that several processes ask for at once only once). Keyed by the token's
-   * identity, never the token. Errors are not cached. Per call: `RequestOptions.cache`;
-   * `client.cache.invalidate()` drops entries. Identical GETs in flight at once are sent
-   * once with or without it.
-   */
-  cache?: CacheOptions | undefined;
+  readonly scope: string;
+  /** The table the client binds its methods from. */
+  readonly resources: ResourceTable;
 }
 
-/**
- * The defaults of {@link ClientOptions}, in one place (frozen: changing them would change every client).
- * @example
- * const client = new CommunityServerClient({ timeout: DEFAULTS.timeout * 2 });
- */
-export const DEFAULTS = Object.freeze({
-  /** Milliseconds per attempt. */
-  timeout: 30_000,
-  /** GET retries. */
-  maxRetries: 2,
-  /** A 2xx body that fails its schema throws. */
-  validation: 'error',
-  /** Hold requests while the rate-limit window is spent. */
-  rateLimit: 'wait',
-  /** Warnings only. */
-  logLevel: 'warn',
-} as const satisfies Required<Pick<ClientOptions, 'timeout' | 'maxRetries' | 'validation' | 'rateLimit' | 'logLevel'>>);
+/** The listeners of each client family (a client and those `withOptions` derives from it), made on the first `on()`. */
+const emitters = new WeakMap<object, Emitter>();
 
-/** Every option, and only those: the compiler fails when this and {@link ClientOptions} part. */
-const optionKinds: Record<keyof ClientOptions, true> = {
-  token: true,
-  baseUrl: true,
-  timeout: true,
-  maxRetries: true,
-  fetch: true,
-  validation: true,
-  rateLimit: true,
-  logLevel: true,
-  logger: true,
-  cache: true,
-};
-const OPTIONS = Object.keys(optionKinds);
-const validationModes = new Set<unknown>(['error', 'warn', 'off']);
+/** The core `withOptions` hands the client it is making (see its use in the constructor). */
+let derived: Core | undefined;
 
 /**
  * The client of the Community Server Data API: one namespace per data group, one method per
@@ -125,73 +53,16 @@ const validationModes = new Set<unknown>(['error', 'warn', 'off']);
  * for await (const member of client.members.list({ pageSize: 100 })) console.log(member.id);
  */
 export class CommunityServerClient {
-  readonly #call: Call;
-  readonly #cache: ClientCache;
+  readonly #core: Core;
+  readonly #engine: Engine;
   readonly #namespaces = new Map<string, unknown>();
-  readonly #events: Emitter;
-  readonly #tracers: Tracer[] = [];
-  /**
-   * What `queries()` keys this client's data by: its base URL and a digest of base URL and token
-   * (`tokenScope`), made when first asked: a client no query entry reads spends nothing on it.
-   */
-  readonly #scope: () => string;
 
   constructor(options: ClientOptions = {}) {
-    checkOptions(options, OPTIONS, 'client');
-    const token = checkToken(options.token ?? env('COMMUNITY_SERVER_TOKEN'));
-    const log = createLog({
-      logLevel: options.logLevel,
-      envLevel: options.logLevel === undefined ? env('COMMUNITY_SERVER_LOG') : undefined,
-      defaultLevel: DEFAULTS.logLevel,
-      logger: options.logger,
-      secret: token,
-    });
-    const baseUrl = resolveBaseUrl(options.baseUrl ?? env('COMMUNITY_SERVER_BASE_URL') ?? '/');
-    checkTimeout('timeout', options.timeout);
-    checkRetries('maxRetries', options.maxRetries);
-    if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new InvalidArgumentError('fetch must be a function');
-    if (options.validation !== undefined && !validationModes.has(options.validation)) {
-      throw new InvalidArgumentError(`validation must be 'error', 'warn' or 'off', got ${describe(options.validation)}`);
-    }
-    if (
-      options.rateLimit !== undefined &&
-      options.rateLimit !== 'wait' &&
-      options.rateLimit !== 'off' &&
-      !isRateLimitStore(options.rateLimit)
-    ) {
-      throw new InvalidArgumentError(
-        `rateLimit must be 'wait', 'off' or a RateLimitStore (an object with spend and record methods), got ${describe(options.rateLimit)}`,
-      );
-    }
-    checkCacheOptions(options.cache);
-    warnIfPlainHttp(baseUrl, token, log);
-    this.#events = new Emitter(log);
-    const timeout = options.timeout ?? DEFAULTS.timeout;
-    const send = createTransport({
-      baseUrl,
-      token,
-      timeout,
-      maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
-      fetch: options.fetch,
-      rateLimit: options.rateLimit ?? DEFAULTS.rateLimit,
-      log,
-      events: this.#events,
-      tracers: this.#tracers,
-    });
-    // Computed once: the cache's keys and every fleet watch name the token by it.
-    const identity = tokenIdentity(baseUrl, token);
-    const cache = createCache({ options: options.cache, identity, token, timeout, log, kindOf: (name) => kindOf(entryAt(name)) });
-    this.#cache = cache.control;
-    this.#scope = () => tokenScope(baseUrl, token);
-    this.#call = createCaller({
-      send,
-      cache,
-      validation: options.validation ?? DEFAULTS.validation,
-      token,
-      log,
-      identity: () => identity,
-      siblingName,
-    });
+    // `withOptions` sets `derived` just before it calls the constructor, and nothing can run between.
+    const core = derived ?? coreWith(options, { kindOf: (name) => kindOf(entryAt(name)), startWatch });
+    derived = undefined;
+    this.#core = core;
+    this.#engine = engine(core);
   }
 
   /**
@@ -206,7 +77,7 @@ export class CommunityServerClient {
    * await client.cache.invalidate('members.get');
    */
   get cache(): ClientCache {
-    return this.#cache;
+    return this.#engine.shared.cache.control;
   }
 
   /**
@@ -215,34 +86,65 @@ export class CommunityServerClient {
    * after how long) and `'rateLimitWait'` (a request the rate limit held, as it goes). Returns
    * the function that removes the listener. Payloads name the endpoint (`members.get`) and never
    * hold the token; a listener that throws or rejects is reported once (a `warn` line) and never
-   * fails the call. With no listener, no payload is built.
+   * fails the call. With no listener, no payload is built. Clients made by `withOptions` share
+   * their listeners.
    * @example
    * const off = client.on('response', ({ endpoint, status, durationMs }) => console.log(`${endpoint} ${status} ${durationMs} ms`));
    * await client.members.list();
    * off(); // stop listening
    */
   on<Name extends keyof ClientEvents>(event: Name, listener: ClientListener<Name>): () => void {
-    return this.#events.on(event, listener);
+    const { shared, settings } = this.#engine;
+    let emitter = emitters.get(shared);
+    if (!emitter) {
+      const made = new Emitter(settings.log);
+      emitters.set(shared, (emitter = made));
+      // One observer for every listener: it takes a call only while someone listens.
+      observe(this.#core, () => (made.active ? { event: (name, event) => made.emit(name, event) } : undefined));
+    }
+    return emitter.on(event, listener);
   }
 
-  /** @internal `instrument()` of `community-server-sdk/otel` installs its tracer here; returns its removal. */
-  [INSTALL_TRACER](tracer: Tracer): () => void {
-    this.#tracers.push(tracer);
-    return () => {
-      const index = this.#tracers.indexOf(tracer);
-      if (index >= 0) this.#tracers.splice(index, 1);
-    };
+  /**
+   * Adds an observer of each whole call (see {@link CallObserver}): where a middleware is around
+   * each attempt, an observer starts with the call, may run it inside a context of its own, hears
+   * its events (retries and rate-limit waits included) and learns how it ended.
+   * `instrument()` of `community-server-sdk/otel` is one. Returns the function that removes it.
+   * @example
+   * const stop = client.observe((call) => {
+   *   const started = performance.now();
+   *   return { end: ({ status, error }) => console.log(call.endpoint, status ?? error, `${performance.now() - started} ms`) };
+   * });
+   */
+  observe(observer: CallObserver): () => void {
+    return observe(this.#core, observer);
   }
 
-  /** @internal `queries()` of `community-server-sdk/query` reads the endpoint table and the scope of its keys here; never the token. */
-  [INTROSPECT](): ClientIntrospection {
-    return { scope: this.#scope(), resources };
+  /**
+   * A client with `options` over this one's token, service, rate-limit gate, cache, coalescing,
+   * listeners and observers: each option given replaces this client's (`timeout`, `maxRetries`,
+   * `deadline`, `fetch`, `validation`, `logLevel`, `logger`, `middleware`); `token`, `baseUrl`,
+   * `rateLimit` and `cache` are the shared state, so `InvalidArgumentError`.
+   * @example
+   * const patient = client.withOptions({ timeout: 60_000, maxRetries: 5 });
+   * const report = await patient.logs.list({ pageSize: 100 }).toArray();
+   * const traced = client.withOptions({ middleware: [async (request, next) => next(new Request(request, { headers: { ...Object.fromEntries(request.headers), 'x-trace': id } }))] });
+   */
+  withOptions(options: ClientOptions): CommunityServerClient {
+    derived = withOptions(this.#core, options);
+    return new CommunityServerClient();
+  }
+
+  /** @internal For the SDK's other entries (`community-server-sdk/query`): the endpoint table and the scope of its keys; never the token. */
+  '~introspect'(): ClientIntrospection {
+    const { baseUrl, token } = this.#engine.shared;
+    return { scope: tokenScope(baseUrl, token), resources };
   }
 
   /** Namespaces are bound on first use, so a client that calls one group builds only that one. */
   #namespace<Name extends keyof Resources>(name: Name): Resource<Resources[Name]> {
     let namespace = this.#namespaces.get(name);
-    if (namespace === undefined) this.#namespaces.set(name, (namespace = bind(resources[name], this.#call, `${name}.`)));
+    if (namespace === undefined) this.#namespaces.set(name, (namespace = bind(resources[name], this.#engine)));
     return namespace as Resource<Resources[Name]>;
   }
 
@@ -319,82 +221,18 @@ const entryAt = (name: string): Endpoint | ResourceTable | undefined =>
 
 const kindOf = (entry: Endpoint | ResourceTable | undefined) => (entry ? (isEndpoint(entry) ? 'method' : 'group') : undefined);
 
-/** The dotted name of `endpoint`, a neighbour of the method `name` in its table (a list's item get: `members.list` → `members.get`). */
-function siblingName(name: string, endpoint: Endpoint): string {
-  const parent = name.slice(0, name.lastIndexOf('.'));
-  const table = (parent ? entryAt(parent) : resources) as ResourceTable;
-  return `${parent}.${Object.keys(table).find((key) => table[key] === endpoint)!}`;
-}
-
-/** The methods of `table`, each calling its endpoint under its dotted name (`prefix` + key: `cad.calls.list`). */
-function bind<Table extends ResourceTable>(table: Table, call: Call, prefix: string): Resource<Table> {
+/** The methods of `table`, each calling its endpoint on `engine`. */
+function bind<Table extends ResourceTable>(table: Table, on: Engine): Resource<Table> {
   const bound: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(table)) {
-    const name = prefix + key;
     if (!isEndpoint(entry)) {
-      bound[key] = bind(entry, call, `${name}.`);
+      bound[key] = bind(entry, on);
       continue;
     }
+    const call = entry.kind === 'page' ? callList : callOne;
     // The method names itself: the stack of an error copied for a joined call starts at its caller.
-    const method = (...args: unknown[]) => call(entry, name, args, method);
+    const method = (...args: unknown[]) => call(on, entry, args, method);
     bound[key] = method;
   }
   return bound as Resource<Table>;
-}
-
-/** An environment variable where there is an environment (Node, Bun, Deno); else undefined. */
-function env(name: string): string | undefined {
-  try {
-    const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
-    return value === '' ? undefined : value;
-  } catch {
-    return undefined; // e.g. Deno without --allow-env
-  }
-}
-
-function checkToken(token: unknown): string | undefined {
-  // Only visible ASCII can go in a header; the message never repeats the value.
-  if (token !== undefined && !(typeof token === 'string' && TOKEN_CHARS.test(token))) {
-    throw new InvalidArgumentError('token must be a non-empty string of visible ASCII characters (value not shown)');
-  }
-  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
-    throw new InvalidArgumentError(
-      `token is ${token.length} characters long, shorter than any API token (at least ${MIN_TOKEN_LENGTH}); value not shown`,
-    );
-  }
-  return token;
-}
-
-const warnedOrigins = new Set<string>();
-const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
-/**
- * The service requires HTTPS: a token sent over plain HTTP to another machine can be read on the
- * way. Loopback is fine (the mock, a local proxy). Warned once per origin, never with the token.
- */
-function warnIfPlainHttp(baseUrl: string, token: string | undefined, log: Log): void {
-  const url = new URL(baseUrl);
-  if (url.protocol !== 'http:' || LOOPBACK.test(url.hostname) || warnedOrigins.has(url.origin)) return;
-  warnedOrigins.add(url.origin);
-  log.warn?.(
-    `baseUrl ${url.origin} is plain http to a non-loopback host; the service requires https, and ${token ? 'your token' : 'a token'} would travel unencrypted`,
-  );
-}
-
-function resolveBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string') throw new InvalidArgumentError(`baseUrl must be a string, got ${describe(baseUrl)}`);
-  const origin = (globalThis as { location?: { href?: string } }).location?.href;
-  let url: URL;
-  try {
-    url = new URL(baseUrl, origin);
-  } catch {
-    throw new InvalidArgumentError(
-      `baseUrl ${describe(baseUrl)} does not resolve to an absolute URL${origin ? '' : ' (no page origin here to resolve it against)'}: pass e.g. { baseUrl: 'https://api.example.com' } or set COMMUNITY_SERVER_BASE_URL`,
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidArgumentError(`baseUrl must be an http(s) URL, got ${describe(baseUrl)}`);
-  }
-  // Paths are appended as-is, so keep any path prefix but drop its trailing slash, query and hash.
-  return url.origin + url.pathname.replace(/\/+$/, '');
 }

@@ -10,7 +10,7 @@
 export { CommunityServerClient, DEFAULTS, type ClientOptions } from './client';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export type { CacheMode, ListParams, RequestOptions } from './core/types';
-export type { CacheOptions, CacheStats, ClientCache } from './core/cache';
+export type { CacheOptions, CacheStats, ClientCache } from './core/cache-options';
 export type { CacheStore } from './core/cache-store';
 export {
   AbortError,
@@ -28,12 +28,13 @@ export {
   ServiceUnavailableError,
   TimeoutError,
   type ApiErrorInit,
-} from './core/errors';
+} from './core/error-classes';
 export type { ClientEvents, ClientListener, RateLimitWaitEvent, RequestEvent, ResponseEvent, RetryEvent } from './core/events';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination';
 export type { Logger, LogLevel } from './core/log';
 export type { RateLimitMode, RateLimitStore, RateLimitWindow } from './core/rate-limit-store';
-export type { ValidationMode } from './core/request';
+export type { Middleware, ValidationMode } from './core/options';
+export type { CallEnd, CallInfo, CallObservation, CallObserver } from './core/observe';
 export { Watch, type WatchCursor, type WatchOptions } from './core/watch/watch';
 export type { FleetDelivery, WatchFleet } from './core/watch/fleet';
 export { toDate } from './to-date';

@@ -17,10 +17,10 @@
  */
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type TracerProvider } from '@opentelemetry/api';
 import { checkOptions, describe } from './core/arguments';
-import { InvalidArgumentError } from './core/errors';
+import { InvalidArgumentError } from './core/error-classes';
 import type { ClientEvents } from './core/events';
-import { describeThrown } from './core/redact';
-import { INSTALL_TRACER, type CallInfo, type CallTrace, type InstallTracer } from './core/trace';
+import { describeThrown } from './core/describe';
+import type { CallInfo, CallObservation } from './core/observe';
 import type { CommunityServerClient } from './client';
 import { version } from '../package.json';
 
@@ -52,10 +52,11 @@ function requestAttributes(call: CallInfo): Attributes {
 }
 
 /**
- * One call's span: the {@link CallTrace} the client drives. What the span or the provider throws
- * is the client's to catch: it reports a failing tracer once and lets the call go on unchanged.
+ * One call's span: the observation of it the client drives (`client.observe`). What the span or
+ * the provider throws is the client's to catch: it reports a failing tracer once and lets the
+ * call go on unchanged.
  */
-function callTrace(span: Span): CallTrace {
+function callTrace(span: Span): CallObservation {
   let attempts = 0;
   return {
     run: (call) => context.with(trace.setSpan(context.active(), span), call),
@@ -119,8 +120,10 @@ function callTrace(span: Span): CallTrace {
  */
 export function instrument(client: CommunityServerClient, options: InstrumentOptions = {}): () => void {
   checkOptions(options, ['tracerProvider'], 'instrument');
-  const install = (client as unknown as { [INSTALL_TRACER]?: InstallTracer } | null)?.[INSTALL_TRACER];
-  if (typeof install !== 'function') throw new InvalidArgumentError(`instrument() needs a CommunityServerClient, got ${describe(client)}`);
+  const observable = client as Partial<Pick<CommunityServerClient, 'observe'>> | null | undefined;
+  if (typeof observable?.observe !== 'function') {
+    throw new InvalidArgumentError(`instrument() needs a CommunityServerClient, got ${describe(client)}`);
+  }
   const provider = options.tracerProvider ?? trace.getTracerProvider();
   if (typeof (provider as Partial<TracerProvider> | null)?.getTracer !== 'function') {
     throw new InvalidArgumentError(`tracerProvider must have a getTracer method, got ${describe(provider)}`);
@@ -130,7 +133,8 @@ export function instrument(client: CommunityServerClient, options: InstrumentOpt
   let tracing = byProvider.get(provider);
   if (!tracing) {
     const tracer = provider.getTracer(SCOPE, version);
-    const remove = install.call(client, (call) =>
+    // The client's public hook around each whole call: middleware is per attempt, a span is per call.
+    const remove = client.observe((call) =>
       callTrace(tracer.startSpan(call.endpoint, { kind: SpanKind.CLIENT, attributes: requestAttributes(call) })),
     );
     byProvider.set(provider, (tracing = { count: 0, remove }));

@@ -21,11 +21,10 @@
  * @module community-server-sdk/query
  */
 import type { InfiniteData, MutationFunctionContext } from '@tanstack/query-core';
-import type { CommunityServerClient } from './client';
+import type { ClientIntrospection, CommunityServerClient } from './client';
 import { checkOptions, checkTimeout, describe, isPlainObject } from './core/arguments';
 import type { Endpoint } from './core/endpoint';
 import { InvalidArgumentError } from './core/error-base';
-import { INTROSPECT, type ClientIntrospection } from './core/introspect';
 import { linesOf } from './core/table';
 import type { Page, PagePromise } from './core/pagination';
 import type { ListParams, RequestOptions } from './core/types';
@@ -197,7 +196,9 @@ function addFactories(
  * await queryClient.invalidateQueries({ queryKey: q.key('members') });
  */
 export function queries(client: CommunityServerClient, options: QueriesOptions = {}): Queries {
-  const introspect = (client as { [INTROSPECT]?: unknown } | null | undefined)?.[INTROSPECT];
+  // Read through the client's clearly internal `~introspect` (a string key both builds find), so
+  // neither entry bundles the other: the table is the client's, never imported here.
+  const introspect = (client as { '~introspect'?: unknown } | null | undefined)?.['~introspect'];
   if (typeof introspect !== 'function') throw new InvalidArgumentError(`queries() takes a CommunityServerClient, got ${describe(client)}`);
   checkOptions(options, ['scope'], 'queries');
   const introspection = (introspect as () => ClientIntrospection).call(client);
@@ -206,7 +207,7 @@ export function queries(client: CommunityServerClient, options: QueriesOptions =
 
   const root = [KEY_ROOT, scope];
   const tree: Node = {};
-  for (const { name, endpoint } of linesOf(introspection.resources)) {
+  for (const { name, endpoint } of linesOf<Endpoint>(introspection.resources)) {
     const path = name.split('.');
     const own = path.pop()!;
     addFactories(

@@ -17,7 +17,7 @@
  * @module community-server-sdk/redis
  */
 import { checkOptions } from './core/arguments';
-import { InvalidArgumentError } from './core/errors';
+import { InvalidArgumentError } from './core/error-classes';
 import type { RateLimitStore } from './core/rate-limit-store';
 import { checkRedisClient, scriptRunner, type RedisClient } from './redis/connection';
 import { SCRIPT } from './redis/script';

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from './core/errors';
+import { InvalidArgumentError } from './core/error-classes';
 
 /** Below this, a timestamp is read as seconds: 1e11 s is the year 5138, 1e11 ms is March 1973. */
 const SECONDS_BELOW = 1e11;

@@ -438,7 +438,6 @@ describe('the entry’s run-time code', () => {
       'src/core/brand.ts',
       'src/core/describe.ts',
       'src/core/error-base.ts',
-      'src/core/introspect.ts',
       'src/core/table.ts',
       'src/query.ts',
       'src/query/keys.ts',

@@ -17,7 +17,11 @@ import {
   type RateLimitStore,
   type RequestOptions,
   type Token,
+  type CallObserver,
+  type Middleware,
 } from 'community-server-sdk';
+import { createCore, membersGet, membersList, withOptions, type Core, type CoreFunction } from 'community-server-sdk/core';
+import * as core from 'community-server-sdk/core';
 import { MemberSchema } from 'community-server-sdk/schemas';
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
@@ -120,5 +124,34 @@ describe('the main entry exports what users need, not the internals', () => {
     expectTypeOf<sdk.WatchKeys>().toBeObject();
     // @ts-expect-error RequestTarget is the method and path ApiErrorInit already names
     expectTypeOf<sdk.RequestTarget>().toBeObject();
+  });
+});
+
+describe('the functions of /core are the client methods with a core first (issue 31)', () => {
+  it('same parameters after the core, same results', () => {
+    expectTypeOf(membersGet).parameters.toEqualTypeOf<[core: Core, memberId: string, options?: RequestOptions]>();
+    expectTypeOf(membersGet).returns.toEqualTypeOf<APIPromise<Member>>();
+    expectTypeOf(membersList).parameters.toEqualTypeOf<[core: Core, params?: ListParams, options?: RequestOptions]>();
+    expectTypeOf(membersList).returns.toEqualTypeOf<PagePromise<Member>>();
+    expectTypeOf(core.cadUnitsGet).parameters.toEqualTypeOf<[core: Core, unitId: number, options?: RequestOptions]>();
+    expectTypeOf(core.cadUnitsGet).returns.toEqualTypeOf<APIPromise<CadUnit>>();
+    expectTypeOf(core.departmentsMembersGet).toEqualTypeOf<CoreFunction<typeof client.departments.members.get>>();
+    const never = () => {
+      // @ts-expect-error unitId is a number
+      void core.cadUnitsGet(createCore(), '5');
+      // @ts-expect-error the core comes first
+      void membersGet('m1');
+    };
+    expectTypeOf(never).toBeFunction();
+  });
+
+  it('middleware, deadline, withOptions, observe are typed as API.md gives them', () => {
+    expectTypeOf<Middleware>().toEqualTypeOf<(request: Request, next: (request: Request) => Promise<Response>) => Promise<Response>>();
+    expectTypeOf<Parameters<CommunityServerClient['withOptions']>[0]>().toHaveProperty('deadline').toEqualTypeOf<number | undefined>();
+    expectTypeOf(client.withOptions({ deadline: 5_000 })).toEqualTypeOf<CommunityServerClient>();
+    expectTypeOf(withOptions).returns.toEqualTypeOf<Core>();
+    expectTypeOf<RequestOptions['deadline']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Parameters<CommunityServerClient['observe']>[0]>().toEqualTypeOf<CallObserver>();
+    expectTypeOf<ReturnType<CommunityServerClient['observe']>>().toEqualTypeOf<() => void>();
   });
 });

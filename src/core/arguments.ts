@@ -106,6 +106,7 @@ export function listQuery(params: unknown): string {
 const requestOptionKinds: Record<keyof RequestOptions, true> = {
   signal: true,
   timeout: true,
+  deadline: true,
   maxRetries: true,
   headers: true,
   cache: true,
@@ -116,9 +117,10 @@ const REQUEST_OPTIONS = /* @__PURE__ */ Object.keys(requestOptionKinds);
 export function checkRequestOptions(options: unknown): RequestOptions {
   checkOptions(options, REQUEST_OPTIONS, 'request');
   if (options === undefined) return {};
-  const { signal, timeout, maxRetries, headers, cache } = options;
+  const { signal, timeout, deadline, maxRetries, headers, cache } = options;
   if (signal !== undefined && !isAbortSignal(signal)) throw new InvalidArgumentError('signal must be an AbortSignal');
   checkTimeout('timeout', timeout);
+  checkTimeout('deadline', deadline);
   checkRetries('maxRetries', maxRetries);
   if (headers !== undefined) checkHeaders(headers);
   if (cache !== undefined && cache !== 'default' && cache !== 'reload' && cache !== 'no-store') {

@@ -5,9 +5,9 @@
  * @module
  */
 import { describe } from './arguments';
-import { InvalidArgumentError } from './errors';
+import { InvalidArgumentError } from './error-classes';
 import type { Log } from './log';
-import { describeThrown } from './redact';
+import { describeThrown } from './describe';
 
 /**
  * An attempt about to be sent (`'request'`).

@@ -15,8 +15,8 @@
  * @module
  */
 import { describe } from './arguments';
-import { InvalidArgumentError, type RequestTarget } from './errors';
-import { redact } from './redact';
+import { InvalidArgumentError, type RequestTarget } from './error-classes';
+import { redactText } from './redact-text';
 
 /**
  * How much the client logs: nothing (`'off'`), or this level and the more severe ones. See
@@ -93,7 +93,7 @@ export function createLog({ logLevel, envLevel, defaultLevel, logger = console, 
   // must not fail the call it describes, nor crash the process unhandled: the async wrapper turns
   // a throw into a rejection, dropped with a returned one. The sink still runs now.
   const writer = (method: (typeof METHODS)[number]) => (message: string) =>
-    void (async () => logger[method](redact(`community-server-sdk: ${escapeControls(message)}`, secret)))().catch(() => {});
+    void (async () => logger[method](redactText(`community-server-sdk: ${escapeControls(message)}`, secret)))().catch(() => {});
   // Only an absent option falls back: `null` is a bad value like any other.
   const level = logLevel !== undefined ? logLevel : (readEnvLevel(envLevel, defaultLevel, writer('warn')) ?? defaultLevel);
   const rank = LEVELS.indexOf(level as LogLevel);

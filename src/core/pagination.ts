@@ -5,12 +5,20 @@
  */
 import { APIPromise, type WithResponse } from './api-promise';
 import { brand } from './brand';
-import { CommunityServerError, InvalidArgumentError } from './errors';
-import { Watch, checkWatchOptions, type WatchOptions, type WatchSource } from './watch/watch';
+import { CommunityServerError, InvalidArgumentError } from './error-classes';
+import { Watch, type WatchOptions, type WatchRun } from './watch/watch';
 import type { PageEnvelope } from '../schemas/common';
 
 /** Fetches another page of the same list, with the same parameters. */
 export type PageFetcher<T> = (page: number) => PagePromise<T>;
+
+/**
+ * Starts a watch of a list whose first page is `first` (`list.ts` makes one per list). A method,
+ * so that a `PagePromise<Member>` stays a `PagePromise<{ id: string }>`. @internal
+ */
+export interface WatchStarter<T> {
+  start(first: PagePromise<T>, options: WatchOptions | undefined): WatchRun<T> | Promise<WatchRun<T>>;
+}
 
 /**
  * One page of a list.
@@ -99,18 +107,18 @@ const DEFAULT_CONCURRENCY = 4;
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   readonly #fetchPage: PageFetcher<T>;
-  /** What `watch()` follows; the error instead when the list's own arguments were bad. */
-  readonly #watchSource: WatchSource<T> | Error;
+  /** How `watch()` starts; the error instead when the list's own arguments were bad. */
+  readonly #watch: WatchStarter<T> | Error;
 
   static {
     brand(this, 'PagePromise');
   }
 
   /** @internal list methods return these; callers never build one. */
-  constructor(result: Promise<WithResponse<Page<T>>>, fetchPage: PageFetcher<T>, watchSource: WatchSource<T> | Error) {
+  constructor(result: Promise<WithResponse<Page<T>>>, fetchPage: PageFetcher<T>, watch: WatchStarter<T> | Error) {
     super(result);
     this.#fetchPage = fetchPage;
-    this.#watchSource = watchSource;
+    this.#watch = watch;
   }
 
   /**
@@ -122,13 +130,12 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * for await (const log of client.logs.list().watch({ intervalMs: 5_000 })) console.log(log.username, log.text);
    */
   watch(options?: WatchOptions): Watch<T> {
-    const source = this.#watchSource;
-    if (source instanceof Error) {
+    const start = this.#watch;
+    if (start instanceof Error) {
       this.withResponse().catch(() => undefined); // reported here, not as an unhandled rejection
-      throw source;
+      throw start;
     }
-    const checked = checkWatchOptions(options);
-    return new Watch(source, this, checked);
+    return new Watch(() => start.start(this, options));
   }
 
   /** Every item of every page, fetching each page only when the previous one is used up. */

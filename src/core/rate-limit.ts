@@ -12,7 +12,7 @@
  * has shown a limit, says the service does not limit: nothing is held from then on.
  * @module
  */
-import { RateLimitError, type RequestTarget } from './errors';
+import { RateLimitError, type RequestTarget } from './error-classes';
 import { label, type Log, type LogTarget } from './log';
 import { Queue, type Queued } from './queue';
 import { readDecimal } from './retry-policy';

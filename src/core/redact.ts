@@ -1,55 +1,14 @@
 /**
  * Keeps a secret out of anything the SDK hands back: a service that echoes the token in an
  * error body or header, or a `fetch` that quotes its request (headers and all) in what it
- * throws, must not make the token reach a log through the error.
+ * throws, must not make the token reach a log through the error. The walk of any value; the
+ * text-only redaction (log lines, payloads) is `redact-text.ts`'s, on every call's path, where
+ * this module loads the first time a call fails.
  * @module
  */
+import { REDACTED, secretReplacer } from './redact-text';
 
-/** What a secret is replaced by, wherever the SDK or the mock finds one. */
-export const REDACTED = '[redacted]';
-
-/**
- * The forms `secret` takes in what a request or an answer carries: as is, percent-encoded as a
- * URL's path segment or query value holds it (a token with `/` or `+` passed as an id is `%2F`,
- * `%2B` there), and escaped as a JSON string holds it (a `"` or `\` is `\"`, `\\` in a body
- * kept as text).
- */
-export function secretForms(secret: string): string[] {
-  return [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
-}
-
-/** Where a cut is marked in what the SDK shortens (a quoted value, a glimpse of a body, a path). */
-const CUT = '…';
-/** Characters of a secret's head that count as the secret cut short: fewer say next to nothing of it. */
-const MIN_HEAD = 6;
-
-/**
- * Replaces `secret` in a string: each of its forms wherever it occurs, and a head of one (at
- * least {@link MIN_HEAD} characters) where a cut left it, at the end of the string or before a
- * `…`. Text is often cut before it is redacted (a 2 KiB excerpt of a body, a value quoted to 40
- * characters), and a cut through the secret must not leave most of it.
- */
-function secretReplacer(secret: string): (text: string) => string {
-  const forms = secretForms(secret);
-  /** `part` without the head of a form it ends with, if any. */
-  const uncut = (part: string): string => {
-    for (const form of forms) {
-      for (let length = Math.min(form.length - 1, part.length); length >= MIN_HEAD; length--) {
-        if (part.endsWith(form.slice(0, length))) return part.slice(0, -length) + REDACTED;
-      }
-    }
-    return part;
-  };
-  // Every form and every head of one holds the form's first characters: text without them is left as it is, at once.
-  return (text) =>
-    forms.some((form) => text.includes(form.slice(0, MIN_HEAD)))
-      ? forms
-          .reduce((result, form) => result.replaceAll(form, REDACTED), text)
-          .split(CUT)
-          .map(uncut)
-          .join(CUT)
-      : text;
-}
+export { REDACTED, secretForms } from './redact-text';
 
 /** Deeper than any real error or body: dropped rather than walked. */
 const MAX_DEPTH = 32;
@@ -177,17 +136,6 @@ export function redact<T>(value: T, secret: string | undefined): T {
 export function redactError<E extends Error>(error: E, secret: string | undefined): E {
   for (const key of Reflect.ownKeys(error)) Reflect.set(error, key, redact(Reflect.get(error, key), secret));
   return error;
-}
-
-/**
- * {@link redact} for the SDK's own flat payloads (an event, a call as a tracer sees it): strings
- * and numbers, so a look at each string finds the secret where a walk would, and the walk runs
- * only then. Most payloads mention no secret, and leave as they are.
- */
-export function redactRecord<T extends object>(record: T, secret: string | undefined): T {
-  if (!secret) return record;
-  const replace = secretReplacer(secret);
-  return Object.values(record).some((value) => typeof value == 'string' && replace(value) !== value) ? redact(record, secret) : record;
 }
 
 // In the leaf module describe.ts, so an entry that only describes what was thrown (the fleet's)

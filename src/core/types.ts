@@ -10,6 +10,7 @@
  * @example
  * const controller = new AbortController();
  * await client.members.get(id, { signal: controller.signal, timeout: 5000, maxRetries: 0, headers: { 'x-request-id': 'abc' } });
+ * await client.members.get(id, { timeout: 2_000, deadline: 10_000 }); // 2 s per attempt, 10 s for the whole call
  * await client.members.get(id, { cache: 'reload' }); // skip the cache's entry, store the new answer
  * await client.members.list({ pageSize: 50 }, { timeout: 10_000 }); // lists: params first, options last
  */
@@ -18,6 +19,13 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Milliseconds per attempt; overrides the client's `timeout`. */
   timeout?: number | undefined;
+  /**
+   * Milliseconds for the whole call: every attempt, retry wait and rate-limit wait; overrides the
+   * client's `deadline`. When they pass, the call rejects with `TimeoutError`.
+   * @example
+   * await client.members.get(id, { deadline: 5_000 }); // retries included, 5 s at most
+   */
+  deadline?: number | undefined;
   /** Retries of this call (GET only); overrides the client's `maxRetries`. */
   maxRetries?: number | undefined;
   /**

@@ -11,7 +11,6 @@ import { version } from '../../package.json';
 import type { CommunityServerClient } from '../client';
 import { kindOf } from '../core/arguments';
 import { InvalidArgumentError } from '../core/error-base';
-import { INTROSPECT } from '../core/introspect';
 import { dynamicTools } from './dynamic';
 import { listing } from './listing';
 import { apiTools } from './served';
@@ -47,7 +46,8 @@ const DYNAMIC_INSTRUCTIONS =
  * await server.connect(new StdioServerTransport());
  */
 export function createMcpServer(client: CommunityServerClient, options: McpServerOptions = {}): McpServer {
-  if (typeof (client as { [INTROSPECT]?: unknown } | null | undefined)?.[INTROSPECT] !== 'function') {
+  // The client's clearly internal `~introspect` (a string key both builds find) tells a client from anything else.
+  if (typeof (client as { '~introspect'?: unknown } | null | undefined)?.['~introspect'] !== 'function') {
     // Its kind, never its value: a token passed by mistake lands here.
     throw new InvalidArgumentError(`createMcpServer() takes a CommunityServerClient, got ${kindOf(client)}`);
   }

@@ -6,9 +6,9 @@
  * @module
  */
 import { describe, isPlainObject } from '../arguments';
-import { InvalidArgumentError } from '../errors';
-import type { WatchKeys } from '../types';
-import type { Id, Strategy } from './strategy';
+import { InvalidArgumentError } from '../error-base';
+import type { WatchCursor, WatchKeys } from '../types';
+import type { Id } from './strategy';
 
 /** Ids a cursor may hold: past them, the position is not one a watch saved but a way to fill memory. */
 export const MAX_CURSOR_IDS = 100_000;
@@ -24,10 +24,10 @@ const isIds = (value: unknown): value is Id[] => Array.isArray(value) && value.l
 
 /**
  * Checks `cursor` (anything, as parsed from where it was stored) against the list `list` whose
- * items are kept apart by `keys`, and restores it into `strategy`; `InvalidArgumentError` says
- * what is wrong, before the watch sends anything.
+ * items are kept apart by `keys`, and gives it as a strategy restores it; `InvalidArgumentError`
+ * says what is wrong, before the watch sends anything.
  */
-export function restoreCursor(strategy: Strategy, cursor: unknown, list: string, keys: WatchKeys): void {
+export function checkCursor(cursor: unknown, list: string, keys: WatchKeys): WatchCursor {
   const bad = (what: string) => new InvalidArgumentError(`watch cursor ${what}; pass a watch.cursor from a watch of ${list}`);
   if (!isPlainObject(cursor)) throw bad(`must be an object, got ${describe(cursor)}`);
   if (cursor.v !== 1) throw bad(`has version ${describe(cursor.v)}, expected 1`);
@@ -38,7 +38,7 @@ export function restoreCursor(strategy: Strategy, cursor: unknown, list: string,
   const ids = `an array of at most ${MAX_CURSOR_IDS} ids (strings of up to ${MAX_ID_LENGTH} characters, or finite numbers)`;
   if (keys.time === undefined) {
     if (!isIds(cursor.seen)) throw bad(`needs "seen": ${ids}`);
-    return strategy.restore({ v: 1, list, seen: cursor.seen });
+    return { v: 1, list, seen: cursor.seen };
   }
   const after = cursor.after;
   if (!isPlainObject(after) || Object.keys(after).some((key) => key !== 'time' && key !== 'ids')) throw bad('needs "after": { time, ids }');
@@ -49,5 +49,5 @@ export function restoreCursor(strategy: Strategy, cursor: unknown, list: string,
     throw bad(`has "after.time" ${time}, more than a year ahead of this clock: no item would ever be new`);
   }
   if (!isIds(after.ids)) throw bad(`needs "after.ids": ${ids}`);
-  strategy.restore({ v: 1, list, after: { time, ids: after.ids } });
+  return { v: 1, list, after: { time, ids: after.ids } };
 }

@@ -13,13 +13,13 @@
  * @module
  */
 import { describe } from '../arguments';
-import { ApiError, CommunityServerError, ConnectionError, TimeoutError } from '../errors';
-import { describeThrown } from '../redact';
+import { ApiError, CommunityServerError, ConnectionError, TimeoutError } from '../error-classes';
+import { describeThrown } from '../describe';
 import { isTransient, retryDelay, type Failure, type RetryPolicy } from '../retry-policy';
 import { abortable, sleep } from '../sleep';
 import type { Log } from '../log';
 import type { ListParams, PageView, WatchCursor, WatchKeys } from '../types';
-import { restoreCursor } from './cursor';
+import { checkCursor } from './cursor';
 import { DiffStrategy } from './diff';
 import { field, NO_ITEM, type Id, type Strategy } from './strategy';
 import { TimeStrategy } from './time';
@@ -61,7 +61,7 @@ const MAX_REREADS = 5;
 /** The strategy of a list with these keys, at `cursor` (checked: `InvalidArgumentError` when it is not one of `list`'s). */
 export function strategyAt(list: string, keys: WatchKeys, cursor: unknown): Strategy {
   const strategy = keys.time === undefined ? new DiffStrategy(keys.id) : new TimeStrategy(keys.id, keys.time, keys.newestFirst === true);
-  if (cursor !== undefined) restoreCursor(strategy, cursor, list, keys);
+  if (cursor !== undefined) strategy.restore(checkCursor(cursor, list, keys));
   return strategy;
 }
 

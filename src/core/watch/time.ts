@@ -7,7 +7,7 @@
  * @module
  */
 import { describe } from '../arguments';
-import { CommunityServerError } from '../errors';
+import { CommunityServerError } from '../error-classes';
 import type { ListParams, PageView, WatchCursor } from '../types';
 import { field, NO_ITEM, type Id, type Strategy } from './strategy';
 

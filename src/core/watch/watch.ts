@@ -1,16 +1,14 @@
 /**
  * `PagePromise.watch()`: following a list by polling, since the API has no events (spec Part 6).
- * This module is the public `Watch`: a local one runs its own {@link Poller} (`poller.ts`, the
- * polling loop) and yields what each poll finds; one with `fleet` yields what the fleet hands
- * this process (`fleet.ts`), the list polled once for every process watching it.
+ * This module is the public `Watch` and its options; the watch at work (its checks, its poller,
+ * its fleet) is `run.ts`, which a `CommunityServerClient` carries and a bundle of
+ * `community-server-sdk/core` loads the first time it watches a list (a dynamic import): there,
+ * `.watch()` returns at once and its options are checked as the module arrives, a bad one
+ * rejecting the first `next()` rather than throwing.
  * @module
  */
-import { checkOptions, checkRequestOptions, checkTimeout, describe } from '../arguments';
-import { InvalidArgumentError } from '../errors';
-import type { PageView, WatchCursor } from '../types';
-import { hashKey } from '../identity';
-import { FOLLOW, type FleetDelivery, type FleetWatch, type WatchFleet } from './fleet';
-import { givenPage, Poller, strategyAt, type WatchSource } from './poller';
+import type { WatchCursor } from '../types';
+import type { FleetDelivery, WatchFleet } from './fleet';
 
 export type { WatchSource } from './poller';
 
@@ -54,11 +52,14 @@ export interface WatchOptions {
   consumer?: string | undefined;
 }
 
-const DEFAULT_INTERVAL_MS = 10_000;
-const OPTION_NAMES = ['intervalMs', 'cursor', 'signal', 'fleet', 'delivery', 'consumer'];
-const MAX_CONSUMER_LENGTH = 200;
-// eslint-disable-next-line no-control-regex -- control characters are what a consumer's name may not hold
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** A watch at work (`run.ts`): what the public {@link Watch} drives. @internal */
+export interface WatchRun<T> {
+  readonly iterator: AsyncGenerator<T, void, undefined>;
+  cursor(): WatchCursor | undefined;
+  close(): void;
+  /** The caller's signal, held so that it is not collected while the watch runs. */
+  readonly held: AbortSignal | undefined;
+}
 
 /**
  * The items that enter a list after the watch starts, each yielded once, oldest first; returned
@@ -73,35 +74,22 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * localStorage.setItem('logs', JSON.stringify(feed.cursor));
  */
 export class Watch<T> implements AsyncIterableIterator<T> {
-  readonly #controller = new AbortController();
-  /** Aborted by `close()`, `break` or the caller's signal: ends every wait and request of the watch. */
-  readonly #signal: AbortSignal;
-  readonly #iterator: AsyncGenerator<T, void, undefined>;
-  readonly #position: () => WatchCursor | undefined;
-  // eslint-disable-next-line no-unused-private-class-members -- never read: held to keep the caller's signal alive (see the constructor)
-  readonly #callerSignal: AbortSignal | undefined;
+  #run: WatchRun<T> | undefined;
+  /** While the watch's module loads (a bundle of `/core`): the run it will be. */
+  readonly #starting: Promise<WatchRun<T>> | undefined;
+  #closed = false;
 
-  /** @internal `PagePromise.watch()` builds watches; options are already checked, but for the cursor, checked here. */
-  constructor(source: WatchSource<T>, first: PromiseLike<PageView<T>>, options: WatchOptions) {
-    const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-    // Linked without a listener on the caller's signal: one signal may end many watches.
-    this.#signal = options.signal ? AbortSignal.any([this.#controller.signal, options.signal]) : this.#controller.signal;
-    // Held, not listened to: a signal linked by AbortSignal.any alone can be collected, and a
-    // collected AbortSignal.timeout() never fires, so an inline one would never end the watch.
-    this.#callerSignal = options.signal;
-    // The starting point is taken now, not at the first `next()`: what enters the list from
-    // here on is what the watch yields.
-    if (options.fleet) {
-      const { delivery = 'every', consumer, cursor } = options;
-      if (cursor !== undefined) strategyAt(source.list, source.keys, cursor); // checked now, before anything is sent
-      const feed = options.fleet[FOLLOW](fleetWatch(source, first, { delivery, consumer, intervalMs, cursor }, this.#signal));
-      this.#position = () => feed.cursor;
-      this.#iterator = this.#run(this.#fleetItems(first, feed.items), source.yielded);
-    } else {
-      const poller = new Poller(source, first, { intervalMs, cursor: options.cursor, signal: this.#signal });
-      this.#position = () => poller.cursor;
-      this.#iterator = this.#run(localItems(poller), source.yielded);
-    }
+  /** @internal `PagePromise.watch()` builds watches: `start` gives the run, at once or once its module loads. */
+  constructor(start: () => WatchRun<T> | Promise<WatchRun<T>>) {
+    const run = start();
+    if (run instanceof Promise) {
+      this.#starting = run.then((started) => {
+        this.#run = started;
+        if (this.#closed) started.close();
+        return started;
+      });
+      this.#starting.catch(() => {}); // a bad option: reported by next(), not as an unhandled rejection
+    } else this.#run = run;
   }
 
   /**
@@ -111,7 +99,7 @@ export class Watch<T> implements AsyncIterableIterator<T> {
    * `'once'` a place before which every item has been handed to some process of the fleet.
    */
   get cursor(): WatchCursor | undefined {
-    return this.#position();
+    return this.#run?.cursor();
   }
 
   /**
@@ -122,121 +110,24 @@ export class Watch<T> implements AsyncIterableIterator<T> {
    * for await (const member of feed) console.log('joined', member.id);
    */
   close(): void {
-    this.#controller.abort();
+    this.#closed = true;
+    this.#run?.close();
   }
 
   /** The next new item, waiting (and polling) as long as it takes. */
   next(): Promise<IteratorResult<T, void>> {
-    return this.#iterator.next();
+    return this.#run ? this.#run.iterator.next() : this.#starting!.then((run) => run.iterator.next());
   }
 
   /** Ends the watch (what `break` out of `for await` calls). */
   return(): Promise<IteratorResult<T, void>> {
     this.close();
-    return this.#iterator.return(undefined);
+    const done = (run: WatchRun<T>) => run.iterator.return(undefined);
+    return this.#run ? done(this.#run) : this.#starting!.then(done, () => ({ done: true, value: undefined }));
   }
 
   /** A watch is its own iterator: iterate it once. */
   [Symbol.asyncIterator](): this {
     return this;
   }
-
-  /** `items`, each told to `yielded` as it goes (local or from the fleet: the cache keeps it as its `get`'s answer). */
-  async *#run(
-    items: AsyncIterable<T, void, undefined>,
-    yielded: ((item: unknown) => void) | undefined,
-  ): AsyncGenerator<T, void, undefined> {
-    try {
-      for await (const item of items) {
-        yielded?.(item);
-        yield item;
-      }
-    } catch (error) {
-      if (!this.#signal.aborted) throw error;
-    } finally {
-      this.#controller.abort();
-    }
-  }
-
-  /** The fleet's items, once the list's own first page showed it can be read (a 401, 403 or 404 ends the watch at once). */
-  async *#fleetItems(first: PromiseLike<PageView<T>>, items: AsyncIterable<T, void, undefined>): AsyncGenerator<T, void, undefined> {
-    await givenPage(first, this.#signal);
-    yield* items;
-  }
-}
-
-/** A local watch's items: each poll's, marked as they are handed over, so the cursor says what was yielded. */
-async function* localItems<T>(poller: Poller<T>): AsyncGenerator<T, void, undefined> {
-  for await (const batch of poller.batches()) {
-    for (const item of batch) {
-      poller.mark(item);
-      yield item;
-    }
-  }
-}
-
-/** Whether `value` is a fleet (what `redisFleet()` returns). */
-const isWatchFleet = (value: unknown): value is WatchFleet =>
-  typeof (value as Partial<WatchFleet> | null | undefined)?.[FOLLOW] === 'function';
-
-/** Page and order parameters: the watch sets its own, so they do not make a list another. */
-const PAGING = new Set(['page', 'pageSize', 'limit', 'orderBy', 'sort']);
-
-/** The fleet's view of a watch of `source`, whose own first page is `first`. */
-function fleetWatch<T>(
-  source: WatchSource<T>,
-  first: PromiseLike<unknown>,
-  options: { delivery: FleetDelivery; consumer: string | undefined; intervalMs: number; cursor: WatchCursor | undefined },
-  signal: AbortSignal,
-): FleetWatch<T> {
-  const { list, keys, params } = source;
-  const filters = Object.entries(params).filter(([name, value]) => value !== undefined && !PAGING.has(name));
-  return {
-    key: async () => hashKey(`${await source.identity()}\n${list}\n${JSON.stringify(filters.sort())}`),
-    list,
-    ...options,
-    signal,
-    log: source.log,
-    poller: (cursor, until) =>
-      new Poller(source, cursor === undefined ? (first as PromiseLike<never>) : undefined, {
-        intervalMs: options.intervalMs,
-        cursor,
-        signal: until,
-      }),
-    position: (cursor) => {
-      const strategy = strategyAt(list, keys, cursor);
-      return {
-        isNew: (item) => strategy.isNew(item),
-        mark: (item) => cursor !== undefined && strategy.mark(item),
-        get cursor() {
-          return cursor === undefined ? undefined : strategy.cursor(list);
-        },
-      };
-    },
-  };
-}
-
-/** Checks `.watch()` options, throwing `InvalidArgumentError` before anything is sent. */
-export function checkWatchOptions(options: unknown): WatchOptions {
-  checkOptions(options, OPTION_NAMES, 'watch');
-  if (options === undefined) return {};
-  checkTimeout('intervalMs', options.intervalMs);
-  if (options.signal !== undefined) checkRequestOptions({ signal: options.signal });
-  const { fleet, delivery, consumer } = options;
-  if (fleet === undefined) {
-    const without = delivery !== undefined ? 'delivery' : consumer !== undefined ? 'consumer' : undefined;
-    if (without) throw new InvalidArgumentError(`watch option ${without} needs a fleet (redisFleet() from community-server-sdk/redis)`);
-    return options;
-  }
-  if (!isWatchFleet(fleet)) throw new InvalidArgumentError(`watch option fleet must be what redisFleet() returns, got ${describe(fleet)}`);
-  if (delivery !== undefined && delivery !== 'every' && delivery !== 'once') {
-    throw new InvalidArgumentError(`watch option delivery must be 'every' or 'once', got ${describe(delivery)}`);
-  }
-  const named = typeof consumer === 'string' && consumer.length > 0 && consumer.length <= MAX_CONSUMER_LENGTH && !CONTROL.test(consumer);
-  if (consumer !== undefined && !named) {
-    throw new InvalidArgumentError(
-      `watch option consumer must be a name of 1 to ${MAX_CONSUMER_LENGTH} characters, none a control character, got ${describe(consumer)}`,
-    );
-  }
-  return options;
 }

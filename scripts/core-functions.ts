@@ -1,0 +1,10 @@
+/**
+ * Writes `src/core/functions.ts`, the functions of `community-server-sdk/core`, from the endpoint
+ * table: `npm run core:functions`. test/core.test.ts fails while the committed file differs.
+ * @module
+ */
+import { writeFileSync } from 'node:fs';
+import { coreFunctionsFile, renderCoreFunctions } from './core/functions';
+
+writeFileSync(coreFunctionsFile, await renderCoreFunctions());
+console.log(`wrote ${coreFunctionsFile}`);
