@@ -19,8 +19,15 @@ import { hasBrokenEscapes, type Incoming, type Pipeline } from './pipeline';
 import { isNoAnswer, type Answer } from './replies';
 import { looksLikeApi, ROUTES, routing } from './router';
 
-/** `request` as the pipeline reads it; `method` where the request is a stand-in of another (TRACE). */
-export async function incomingOf(request: Request, method = request.method): Promise<Incoming> {
+/**
+ * `request` as the pipeline reads it; `method` where the request is a stand-in of another
+ * (TRACE), `signal` where the caller's is not the request's own (`mock.fetch`).
+ */
+export async function incomingOf(
+  request: Request,
+  method = request.method,
+  signal: AbortSignal | undefined = request.signal,
+): Promise<Incoming> {
   const url = new URL(request.url);
   return {
     method: method.toUpperCase(),
@@ -29,7 +36,7 @@ export async function incomingOf(request: Request, method = request.method): Pro
     authorization: request.headers.get('authorization'),
     // GET and HEAD carry no body: nothing to read.
     body: request.body ? await request.text() : undefined,
-    signal: request.signal,
+    signal,
   };
 }
 
@@ -49,15 +56,27 @@ export function mockFetchOf(pipeline: Pipeline): typeof globalThis.fetch {
   return async (input, init) => {
     const target = typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input;
     const method = (init?.method ?? (target instanceof Request ? target.method : 'GET')).toUpperCase();
+    const signal = callerSignal(target, init);
+    // The Request that reads the call follows no signal: one that did would hang a listener on the
+    // caller's (a client's 30 s timeout, a bot's shutdown signal) until that signal is collected
+    // or fires, ~1.2 KB a request. The caller's signal itself goes to the pipeline, which listens
+    // only while it waits.
+    const reading = { ...init, signal: null };
     // TRACE, CONNECT and TRACK are answered as any method the API lacks (405, 404, or 501 for
     // TRACK), never with a thrown TypeError: their headers and body are read through a POST.
     const request = FORBIDDEN_METHODS.has(method)
-      ? new Request(target, { ...init, method: 'POST', duplex: 'half' } as RequestInit)
-      : new Request(target, init);
-    const answer = await pipeline.answer(await incomingOf(request, method));
-    if (isNoAnswer(answer)) throw request.signal.aborted ? (request.signal.reason as Error) : fetchFailed();
+      ? new Request(target, { ...reading, method: 'POST', duplex: 'half' } as RequestInit)
+      : new Request(target, reading);
+    const answer = await pipeline.answer(await incomingOf(request, method, signal));
+    if (isNoAnswer(answer)) throw signal?.aborted ? (signal.reason as Error) : fetchFailed();
     return responseOf(answer);
   };
+}
+
+/** The signal a `fetch(input, init)` call follows, as fetch reads it: `init.signal` when given (`null`: none), else the Request's. */
+function callerSignal(input: RequestInfo | URL, init: RequestInit | undefined): AbortSignal | undefined {
+  if (init?.signal !== undefined) return init.signal ?? undefined;
+  return input instanceof Request ? input.signal : undefined;
 }
 
 /** Whether `url`'s path is the template of `name` from the origin, for `method`. */
