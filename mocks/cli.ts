@@ -9,11 +9,11 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { AUTH_ERROR_SHAPES, choiceFlag, integer, isLoopback, rateLimitFlag, TOKEN_SOURCES } from './cli-flags';
-import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './cli-snapshot';
+import { AUTH_ERROR_SHAPES, choiceFlag, integer, isLoopback, rateLimitFlag, TOKEN_SOURCES } from './doors/cli/flags';
+import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './doors/cli/snapshot';
 import { createMockApi } from './index';
 import { startMockHttpServer } from './node';
-import { DEFAULT_MAX_SESSION_ROWS, DEFAULT_MAX_SESSIONS } from './control/sessions';
+import { DEFAULT_MAX_SESSION_ROWS, DEFAULT_MAX_SESSIONS } from './doors/sessions/sessions';
 
 /** The most sessions the bin takes: each holds a whole world (a few MB), so more would exhaust memory first. */
 const MAX_SESSIONS_FLAG = 10_000;

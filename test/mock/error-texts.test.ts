@@ -171,8 +171,10 @@ describe('error bodies are built in one place', () => {
   it('no module of mocks/ but replies.ts writes an `error` body by hand', () => {
     const dir = fileURLToPath(new URL('../../mocks/', import.meta.url));
     const modules = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
-    expect(modules).toContain('replies.ts');
-    const handBuilt = modules.filter((file) => file !== 'replies.ts' && /\{\s*error\s*:/.test(readFileSync(`${dir}${file}`, 'utf8')));
+    expect(modules).toContain('engine/replies.ts');
+    const handBuilt = modules.filter(
+      (file) => file !== 'engine/replies.ts' && /\{\s*error\s*:/.test(readFileSync(`${dir}${file}`, 'utf8')),
+    );
     expect(handBuilt).toEqual([]);
   });
 });

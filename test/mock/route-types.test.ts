@@ -7,9 +7,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Log, Member, PageEnvelope, ServerInfo, Token } from '../../src/schemas/index';
 import type { Resources } from '../../src/resources/index';
-import { fromServer, item, list, needs, type Probe, type Route } from '../../mocks/context';
-import { json, text } from '../../mocks/replies';
-import type { RouteTable } from '../../mocks/routes';
+import { fromServer, item, list, needs, type Probe, type Route } from '../../mocks/engine/api/context';
+import { json, text } from '../../mocks/engine/replies';
+import type { RouteTable } from '../../mocks/engine/api/routes';
 
 type Routes = RouteTable<Resources>;
 

@@ -200,9 +200,9 @@ describe('issue 23 #13: a token’s secret is unique in the store', () => {
 
   it('a reserved secret (the control API’s admin token) is refused as well, across reset()', () => {
     const { mock } = setup();
-    const reserve = (mock as unknown as Record<symbol, { reserveSecret(secret: string): void }>)[
-      Symbol.for('community-server-sdk/mock.internals')
-    ]!;
+    const reserve = (mock as unknown as Record<symbol, { engine: { reserveSecret(secret: string): void } }>)[
+      Symbol.for('community-server-sdk/mock.engine')
+    ]!.engine;
     const admin = 'the-control-api-admin-token';
     reserve.reserveSecret(admin);
     expect(refusal(() => mock.store.tokens.create({ secret: admin }), admin)).toBe(
