@@ -40,6 +40,20 @@ function longestFunction(file: string): { name: string; lines: number } {
 
 const lineCount = (file: string) => readFileSync(file, 'utf8').split('\n').length - (readFileSync(file, 'utf8').endsWith('\n') ? 1 : 0);
 
+/** The lines of `file` that hold code: neither blank nor comment alone. */
+function codeLineCount(file: string): number {
+  const text = readFileSync(file, 'utf8');
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  const lines = new Set<number>();
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    const start = source.getLineAndCharacterOfPosition(scanner.getTokenStart()).line;
+    const end = source.getLineAndCharacterOfPosition(scanner.getTokenEnd()).line;
+    for (let line = start; line <= end; line++) lines.add(line);
+  }
+  return lines.size;
+}
+
 /** The figures of the tree at `dir`. */
 export function figuresOf(dir: string) {
   const root = resolve(dir);
@@ -55,6 +69,7 @@ export function figuresOf(dir: string) {
     filesAtRoot: rooms.filter((room) => !room.endsWith('/')).length,
     files: files.length,
     lines: lines.reduce((sum, { lines: n }) => sum + n, 0),
+    codeLines: files.reduce((sum, file) => sum + codeLineCount(file), 0),
     largestFile: `${largestFile.file} (${largestFile.lines} lines)`,
     largestFunction: `${largestFunction.name} in ${largestFunction.file} (${largestFunction.lines} lines)`,
     roomKnots: roomCycles(importGraph(files), root),
