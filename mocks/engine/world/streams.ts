@@ -3,7 +3,7 @@
  * `[seed, …numbers]`; the numbers below are what makes the same seed give users the same ids
  * release after release. They are frozen: a new table or purpose takes a number not used here,
  * and no existing number is ever changed or reused (a test pins the data they give,
- * test/mock/stability.test.ts).
+ * test/mock/engine/world/stability.test.ts).
  *
  * - `[seed, server, n]`: the world of server `server` (0 `main`, 1 `noCad`), group `n`.
  * - `[seed, TOKENS, 0]`: the five seeded tokens.
