@@ -14,6 +14,7 @@ import { storeWrites } from './store-writes';
 import { controlPlaneThroughput } from './control-plane';
 import { sessionsBench } from './sessions';
 import { httpThroughput } from './http-throughput';
+import { requestHeap } from './request-heap';
 import { callParts } from './call-parts';
 import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
@@ -45,6 +46,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['mock over HTTP: control plane, Prism', controlPlaneThroughput],
   ['mock sessions', sessionsBench],
   ['HTTP mock against the floor', httpThroughput],
+  ['what the mock keeps of a request', requestHeap],
   ['cold import', coldImport],
 ];
 
