@@ -16,9 +16,9 @@ import { MockHttpError } from '../../engine/replies';
 import { runInSlices } from '../../engine/steps';
 import { rowsIn } from '../../engine/store/tables';
 import { createControlPlane, newAdminToken, type ControlPlane } from '../control/plane';
+import { createAlarm } from './alarm';
+import { rowBudget } from './row-budget';
 
-/** How often the sessions' rows are counted again for their activities: a count walks every open store. */
-const ROWS_RECOUNT_MS = 100;
 /** Where sessions are served: `/sessions/{id}` is a session's base path. */
 export const SESSIONS_PREFIX = '/sessions';
 /** How long a session may go without a request before it is closed, unless it says: 10 minutes. */
@@ -88,16 +88,7 @@ export function createSessions(root: MockEngine, { maxSessions, maxRows }: { max
   /** Aborted when the server closes: a session being built is given up, its work stopped. */
   const closing = new AbortController();
   /** The rows the open sessions hold now: what their worlds started with, and what was added since. */
-  const rowsHeld = () => [...open.values()].reduce((rows, session) => rows + rowsIn(session.engine.state.store), 0);
-  /** Whether the open sessions hold more than `maxRows` rows, counted at most every 100 ms: an activity asks before each event. */
-  let overBudget = { at: -Infinity, over: false };
-  const isOverBudget = () => {
-    const now = performance.now();
-    if (now - overBudget.at >= ROWS_RECOUNT_MS) overBudget = { at: now, over: rowsHeld() > maxRows };
-    return overBudget.over;
-  };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timerDue = Infinity;
+  const budget = rowBudget(() => [...open.values()].reduce((rows, session) => rows + rowsIn(session.engine.state.store), 0), maxRows);
 
   const dueOf = (session: Session, now: number) => (session.inFlight > 0 ? now : session.lastUsedAt) + session.ttlMs;
 
@@ -106,31 +97,15 @@ export function createSessions(root: MockEngine, { maxSessions, maxRows }: { max
     session.closed = true;
     // Its timer would step a world nobody can reach, for ever; a request in flight still ends in it.
     session.engine.activity.activity.stop();
-    if (open.size === 0) {
-      clearTimeout(timer);
-      timer = undefined;
-      timerDue = Infinity;
-    }
+    if (open.size === 0) alarm.cancel();
   }
 
-  /** Closes the sessions idle past their ttl, and sets the timer for the next one due. */
-  function sweep(): void {
-    timer = undefined;
-    timerDue = Infinity;
+  /** Closes the sessions idle past their ttl, and sets the alarm for the next one due. */
+  const alarm = createAlarm(() => {
     const now = Date.now();
-    for (const session of open.values()) if (session.inFlight === 0 && now - session.lastUsedAt >= session.ttlMs) close(session);
-    for (const session of open.values()) schedule(dueOf(session, now));
-  }
-
-  /** Makes sure the timer fires by `due`. */
-  function schedule(due: number): void {
-    if (due >= timerDue) return;
-    clearTimeout(timer);
-    timerDue = due;
-    timer = setTimeout(sweep, Math.max(0, due - Date.now()));
-    // Idle sessions must never keep a test runner alive.
-    timer.unref();
-  }
+    for (const session of open.values()) if (expired(session, now)) close(session);
+    for (const session of open.values()) alarm.due(dueOf(session, now));
+  });
 
   const expired = (session: Session, now: number) => session.inFlight === 0 && now - session.lastUsedAt >= session.ttlMs;
 
@@ -140,15 +115,6 @@ export function createSessions(root: MockEngine, { maxSessions, maxRows }: { max
     createdAt: session.createdAt,
     lastUsedAt: session.lastUsedAt,
   });
-
-  /** A 429 for a session the rows of the open ones leave no room for. */
-  const tooManyRows = (rows: number | undefined) =>
-    new MockHttpError(
-      429,
-      'too_many_session_rows',
-      `the open sessions of this server hold ${rowsHeld()} rows, and it holds at most ${maxRows}${rows === undefined ? '' : `: this session's world has ${rows}`}: close a session (DELETE /__mock/sessions/{id}, session.close()), ask for smaller counts, or start the server with a higher maxSessionRows`,
-      { maxRows, ...(rows === undefined ? {} : { rows }) },
-    );
 
   /** A session of `engine` (built), opened now, and its admin token. */
   function opened(engine: MockEngine, ttlMs: number): { session: Session; adminToken: string } {
@@ -170,10 +136,10 @@ export function createSessions(root: MockEngine, { maxSessions, maxRows }: { max
       closed: false,
     };
     open.set(session.id, session);
-    schedule(dueOf(session, now));
+    alarm.due(dueOf(session, now));
     // Its activity (a timer's, or 10,000 steps a request) adds rows no session opening would count.
     engine.limitGrowth(() => {
-      if (isOverBudget()) throw tooManyRows(undefined);
+      if (budget.isOver()) throw budget.refusal();
     });
     return { session, adminToken };
   }
@@ -192,7 +158,7 @@ export function createSessions(root: MockEngine, { maxSessions, maxRows }: { max
           { maxSessions },
         );
       }
-      if (rowsHeld() >= maxRows) throw tooManyRows(undefined);
+      if (budget.held() >= maxRows) throw budget.refusal();
       // Bad options throw here, before any work; the world is built in slices, so the server
       // answers the root and every other session meanwhile.
       const steps = root.spawn(options);
@@ -206,8 +172,8 @@ export function createSessions(root: MockEngine, { maxSessions, maxRows }: { max
       const rows = rowsIn(engine.state.store);
       const refusal = closing.signal.aborted
         ? (closing.signal.reason as MockHttpError)
-        : rowsHeld() + rows > maxRows
-          ? tooManyRows(rows)
+        : budget.held() + rows > maxRows
+          ? budget.refusal(rows)
           : undefined;
       if (refusal) {
         // Started by its `activity` option: nobody could reach it to stop it.
