@@ -12,6 +12,7 @@ export default {
     'src/redis.ts',
     'src/otel.ts',
     'src/query.ts',
+    'src/mcp.ts',
   ],
   tsconfig: 'tsconfig.docs.json',
   // The JSON model is what test/docs.test.ts reads to check every symbol has an example.

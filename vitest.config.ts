@@ -23,6 +23,7 @@ export default defineConfig({
       { find: /^community-server-sdk\/redis$/, replacement: local('src/redis.ts') },
       { find: /^community-server-sdk\/otel$/, replacement: local('src/otel.ts') },
       { find: /^community-server-sdk\/query$/, replacement: local('src/query.ts') },
+      { find: /^community-server-sdk\/mcp$/, replacement: local('src/mcp.ts') },
       { find: /^community-server-sdk\/mock$/, replacement: local('mocks/index.ts') },
       { find: /^community-server-sdk$/, replacement: local('src/index.ts') },
     ],

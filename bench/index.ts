@@ -20,6 +20,7 @@ import { eventOverhead } from './events';
 import { fairnessBench } from './fairness';
 import { fleetBench } from './fleet';
 import { fleetWatchBench } from './fleet-watch';
+import { mcpToolsList } from './mcp';
 import { concurrentWalk, walkHeap } from './paging';
 import { queryBench } from './query';
 import { sdkOverhead } from './sdk-overhead';
@@ -48,6 +49,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['HTTP mock against the floor', httpThroughput],
   ['what the mock keeps of a request', requestHeap],
   ['cold import', coldImport],
+  ['MCP tools/list', mcpToolsList],
 ];
 
 export async function runAll(): Promise<Comparison[]> {

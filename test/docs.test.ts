@@ -86,6 +86,7 @@ it('builds with no warning', () => {
   expect(output, output).not.toMatch(/\[warning\]|\[error\]/);
   expect(modules.map((m) => m.name).sort()).toEqual([
     'community-server-sdk',
+    'community-server-sdk/mcp',
     'community-server-sdk/mock',
     'community-server-sdk/mock/browser',
     'community-server-sdk/mock/node',

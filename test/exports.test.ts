@@ -24,6 +24,7 @@ const ENTRIES = [
   ['community-server-sdk/mock/browser', 'mock/browser'],
   ['community-server-sdk/mock/remote', 'mock/remote'],
   ['community-server-sdk/query', 'query'],
+  ['community-server-sdk/mcp', 'mcp'],
 ] as const;
 
 /** Whether an export is written `export { type X }` or `export type { X }`. */

@@ -58,6 +58,7 @@ const LINKED = [
   'typescript',
   '@types/node',
   '@playwright/test',
+  '@modelcontextprotocol/sdk',
 ];
 
 type Kind = 'program' | 'until-signal' | 'test' | 'playwright' | 'module' | 'browser' | 'component';

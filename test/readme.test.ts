@@ -6,12 +6,17 @@
  *   script, the package's bin, a file of the repository, or an install of a real package.
  * - `python` blocks run against the same server; a `unittest` file (the control API's recipe)
  *   runs in test/readme-recipes.test.ts, against the bin of the packed tarball.
+ * - `json` blocks are MCP clients' configurations: each server they name is started as the
+ *   client would (the built bin, with the configuration's arguments and the env it sets, the
+ *   token and base URL a mock's) and answers the SDK's own client.
  * A block in any other language fails the test until this file learns to check it.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createMockApi } from 'community-server-sdk/mock';
 import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,43 +37,59 @@ const blocks = [...readFileSync(`${root}/README.md`, 'utf8').matchAll(/^```(\w*)
 }));
 const ofLang = (lang: string) => blocks.filter((b) => b.lang === lang);
 
+/** The mock over HTTP that the blocks run against (curl lines, Python, the MCP configurations). */
+const mock = createMockApi({ seed: 1 });
+let server: MockHttpServer;
+beforeAll(async () => {
+  server = await startMockHttpServer({ mock });
+});
+afterAll(() => server.close());
+
 it('has only blocks this test knows how to check', () => {
   expect(blocks.length).toBeGreaterThan(10);
-  expect(blocks.filter((b) => !['ts', 'tsx', 'sh', 'python'].includes(b.lang)).map((b) => `block ${b.index}: "${b.lang}"`)).toEqual([]);
+  expect(blocks.filter((b) => !['ts', 'tsx', 'sh', 'python', 'json'].includes(b.lang)).map((b) => `block ${b.index}: "${b.lang}"`)).toEqual(
+    [],
+  );
 });
 
 describe('sh and python blocks', () => {
-  const mock = createMockApi({ seed: 1 });
-  let server: MockHttpServer;
-  beforeAll(async () => {
-    server = await startMockHttpServer({ mock });
-  });
-  afterAll(() => server.close());
-
   const commands = ofLang('sh')
     .flatMap((b) => b.code.split('\n'))
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter((line) => line && !line.startsWith('#'));
 
+  /** One command of a line: `tool` and its `args`, from `step` (what a failure names). */
+  function checkCommand(tool: string | undefined, args: string[], step: string): void {
+    if (tool === 'npm' && args[0] === 'run') expect(pkg.scripts, step).toHaveProperty([args[1]!]);
+    else if (tool === 'npm' && args[0] === 'test') expect(pkg.scripts).toHaveProperty(['test']);
+    else if (tool === 'npm' && args[0] === 'install') {
+      // A bare install, the package itself, or its (optional) peer dependencies.
+      const known = [pkg.name, 'msw', '@faker-js/faker'];
+      expect(
+        args.slice(1).filter((a) => !a.startsWith('-') && !known.includes(a)),
+        step,
+      ).toEqual([]);
+    } else if (tool === 'npx' && args[0] === 'tsx') expect(existsSync(`${root}/${args[1]}`), step).toBe(true);
+    else if (tool === 'npx' && args[0] === '-p') {
+      // `npx -p community-server-sdk community-server-mock`: the bin, from any directory.
+      expect(args[1], step).toBe(pkg.name);
+      expect(pkg.bin, step).toHaveProperty([args[2]!]);
+    } else if (tool === 'npx') expect(pkg.bin, step).toHaveProperty([args[0]!]);
+    else if (tool === 'claude' && args[0] === 'mcp' && args[1] === 'add') {
+      // Claude Code's `claude mcp add NAME [--scope S] [--env KEY=VALUE]… -- COMMAND…`: the env the
+      // command reads, and the command itself, checked as any other.
+      const end = args.indexOf('--');
+      expect(end, step).toBeGreaterThan(2);
+      const envs = args.slice(2, end).filter((_, i, all) => all[i - 1] === '--env');
+      expect(envs.map((pair) => pair.split('=')[0]).sort(), step).toEqual(['COMMUNITY_SERVER_BASE_URL', 'COMMUNITY_SERVER_TOKEN']);
+      checkCommand(args[end + 1], args.slice(end + 2), step);
+    } else expect.unreachable(`the README test does not know how to check: ${step}`);
+  }
+
   it.each(commands.filter((c) => !c.startsWith('curl ')))('%s', (command) => {
     for (const step of command.split('&&').map((s) => s.trim())) {
       const [tool, ...args] = step.split(/\s+/);
-      if (tool === 'npm' && args[0] === 'run') expect(pkg.scripts, step).toHaveProperty([args[1]!]);
-      else if (tool === 'npm' && args[0] === 'test') expect(pkg.scripts).toHaveProperty(['test']);
-      else if (tool === 'npm' && args[0] === 'install') {
-        // A bare install, the package itself, or its (optional) peer dependencies.
-        const known = [pkg.name, 'msw', '@faker-js/faker'];
-        expect(
-          args.slice(1).filter((a) => !a.startsWith('-') && !known.includes(a)),
-          step,
-        ).toEqual([]);
-      } else if (tool === 'npx' && args[0] === 'tsx') expect(existsSync(`${root}/${args[1]}`), step).toBe(true);
-      else if (tool === 'npx' && args[0] === '-p') {
-        // `npx -p community-server-sdk community-server-mock`: the bin, from any directory.
-        expect(args[1], step).toBe(pkg.name);
-        expect(pkg.bin, step).toHaveProperty([args[2]!]);
-      } else if (tool === 'npx') expect(pkg.bin, step).toHaveProperty([args[0]!]);
-      else expect.unreachable(`the README test does not know how to check: ${step}`);
+      checkCommand(tool, args, step);
     }
   });
 
@@ -212,4 +233,56 @@ describe("issue 30: the README's Redis recipes agree with each other and with pa
     expect(new Set(asked)).toEqual(new Set([floors(pkg.peerDependencies.redis!)[0]!.floor]));
     expect(readme).toContain(`the SDK's peer range is \`${pkg.peerDependencies.redis}\``);
   });
+});
+
+describe('json blocks: MCP clients’ configurations', () => {
+  interface Configured {
+    type?: string;
+    command: string;
+    args: string[];
+    env: Record<string, string>;
+  }
+  const configurations = ofLang('json').map(
+    (b) =>
+      JSON.parse(b.code) as {
+        mcpServers?: Record<string, Configured>;
+        servers?: Record<string, Configured>;
+        inputs?: { id: string; password?: boolean }[];
+      },
+  );
+
+  it('there is one for each client the README names', () => {
+    expect(configurations.map((c) => Object.keys(c.mcpServers ?? c.servers ?? {}))).toEqual([['community-server'], ['community-server']]);
+  });
+
+  it.each(configurations.map((c, i) => [i, c] as const))(
+    'configuration %i starts the package’s bin, which serves its tools',
+    async (_, configuration) => {
+      const [configured] = Object.values(configuration.mcpServers ?? configuration.servers ?? {});
+      expect(configured!.command).toBe('npx');
+      expect(configured!.args.slice(0, 3)).toEqual(['-p', pkg.name, 'community-server']);
+      expect(pkg.bin).toHaveProperty(['community-server']);
+      expect(Object.keys(configured!.env).sort()).toEqual(['COMMUNITY_SERVER_BASE_URL', 'COMMUNITY_SERVER_TOKEN']);
+      // A VS Code input it names is declared, as a password: the token is asked for, never kept in the file.
+      for (const value of Object.values(configured!.env)) {
+        const input = /^\$\{input:([\w-]+)\}$/.exec(value)?.[1];
+        if (input !== undefined) expect(configuration.inputs?.find(({ id }) => id === input)).toMatchObject({ password: true });
+      }
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [`${root}/${pkg.bin['community-server']!}`, ...configured!.args.slice(3)],
+        env: { PATH: process.env.PATH!, COMMUNITY_SERVER_TOKEN: mock.tokens.main, COMMUNITY_SERVER_BASE_URL: server.url },
+        stderr: 'ignore',
+      });
+      const client = new Client({ name: 'readme', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+        const result = await client.callTool({ name: 'members_list', arguments: { page_size: 2 } });
+        expect(result.isError, JSON.stringify(result)).toBeFalsy();
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });

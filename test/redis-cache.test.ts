@@ -365,3 +365,19 @@ async function waitFor(condition: () => Promise<boolean>, ms = 5_000): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('what redisCacheStore takes', () => {
+  it("options that are not an object, or name an option it does not have (ioredis's keyPrefix), are refused: the store would keep its entries under the default prefix, a cache of its own", () => {
+    const ioredis = new Redis({ lazyConnect: true });
+    try {
+      expect(() => redisCacheStore(ioredis, 'my-bot:cache:' as never)).toThrow(InvalidArgumentError);
+      expect(() => redisCacheStore(ioredis, 'my-bot:cache:' as never)).toThrow('redisCacheStore options must be an object, got a string');
+      expect(() => redisCacheStore(ioredis, { keyPrefix: 'my-bot:' } as never)).toThrow(
+        'unknown redisCacheStore option "keyPrefix" (known: prefix, lockMs)',
+      );
+      expect(() => redisCacheStore(ioredis, null as never)).not.toThrow(); // as undefined: the defaults
+    } finally {
+      ioredis.disconnect();
+    }
+  });
+});

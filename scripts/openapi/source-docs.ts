@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-/** One line of a resource table, e.g. `get: get('/api/v1/server/members/{memberId}', Member)`. */
+/** One line of a resource table, e.g. `export const membersGet = get('members.get', '/api/v1/server/members/{memberId}', Member)`. */
 export interface ResourceLine {
   /** The doc comment above the line, e.g. `#48: one member.` */
   doc: string;
@@ -64,40 +64,38 @@ export function exportedConsts(files: readonly string[]): Map<string, { doc: str
 }
 
 /**
- * The lines of the resource tables exported by `files`, by dotted SDK name (`cad.calls.list`):
- * each `name: call('path', …)` property, found however deep the table nests. A property may
- * also name a `const` of its file that holds the call (`get: member`, after
- * `const member = get('/api/v1/server/members/{memberId}', Member)`: a list's line names it as
- * its item's get); its doc comment is the property's.
+ * The lines of the resource tables in `files`, by dotted SDK name (`cad.calls.list`): each line
+ * is a top-level `const` holding its call (`export const cadCallsList = list('cad.calls.list',
+ * 'path', …)`: the name first, the path second), and an exported namespace table names it
+ * (`calls: { list: cadCallsList }`) under a doc comment, which is the line's.
  */
 export function resourceLines(files: readonly string[]): Map<string, ResourceLine> {
   const lines = new Map<string, ResourceLine>();
   for (const file of files) {
     const calls = new Map<string, ts.CallExpression>();
-    const tables: [string, ts.ObjectLiteralExpression][] = [];
+    const tables: ts.ObjectLiteralExpression[] = [];
     for (const statement of parse(file).statements) {
       if (!ts.isVariableStatement(statement)) continue;
       const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
       for (const { name, initializer } of statement.declarationList.declarations) {
         if (!ts.isIdentifier(name) || !initializer) continue;
         if (ts.isCallExpression(initializer)) calls.set(name.text, initializer);
-        else if (exported && ts.isObjectLiteralExpression(initializer)) tables.push([name.text, initializer]);
+        else if (exported && ts.isObjectLiteralExpression(initializer)) tables.push(initializer);
       }
     }
-    const visit = (table: ts.ObjectLiteralExpression, prefix: string) => {
+    const visit = (table: ts.ObjectLiteralExpression) => {
       for (const property of table.properties) {
-        if (!(ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) || !ts.isIdentifier(property.name)) continue;
-        const name = prefix + property.name.text;
-        const value = ts.isPropertyAssignment(property) ? property.initializer : property.name;
-        if (ts.isObjectLiteralExpression(value)) visit(value, `${name}.`);
-        const call = ts.isCallExpression(value) ? value : ts.isIdentifier(value) ? calls.get(value.text) : undefined;
-        if (call?.arguments[0] && ts.isStringLiteral(call.arguments[0])) {
+        if (!ts.isPropertyAssignment(property)) continue;
+        if (ts.isObjectLiteralExpression(property.initializer)) visit(property.initializer);
+        const call = ts.isIdentifier(property.initializer) ? calls.get(property.initializer.text) : undefined;
+        const [name, path] = call?.arguments ?? [];
+        if (call && name && path && ts.isStringLiteral(name) && ts.isStringLiteral(path)) {
           const identifiers = call.arguments.filter(ts.isIdentifier).map((argument) => argument.text);
-          lines.set(name, { doc: docOf(property), path: call.arguments[0].text, identifiers });
+          lines.set(name.text, { doc: docOf(property), path: path.text, identifiers });
         }
       }
     };
-    for (const [name, table] of tables) visit(table, `${name}.`);
+    tables.forEach(visit);
   }
   return lines;
 }

@@ -1,13 +1,16 @@
 /**
- * The declarative description of one request. Each of the API's requests is a single line in a
- * resource table, e.g. `get: get('/api/v1/server/members/{memberId}', MemberSchema)`; the method
- * a client exposes for it, with its parameter names and types, is derived from that line.
+ * The declarative description of one request. Each of the API's requests is a single line, a
+ * top-level binding of its group's module, e.g.
+ * `export const membersGet = get('members.get', '/api/v1/server/members/{memberId}', Member)`;
+ * the method a client exposes for it, and its `community-server-sdk/core` function, with their
+ * parameter names and types, are derived from that line. Each line is its own binding, its call
+ * marked pure, so a bundle that imports one description holds that one and its schemas alone.
  * @module
  */
 import type * as z from 'zod/mini';
 import type { APIPromise } from './api-promise';
 import type { PagePromise } from './pagination';
-import type { ListParams, PathPart, RequestOptions, WatchKeys } from './types';
+import type { ListParams, PathParam, PathPart, RequestOptions, WatchKeys } from './types';
 import { PageSchema } from '../schemas/common';
 import { isLine, linesOf, type Table as LineTable } from './table';
 
@@ -82,10 +85,24 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  * One request of the API. `Method` is the signature the client exposes for it and `Verb` its
  * HTTP method, as the line declares it (what tells a read from a write at type level, e.g. for
  * `community-server-sdk/query`); `Method` exists only at type level.
+ *
+ * The fields are a contract with every entry and tool built from the table (the client, the
+ * query entry, the command line and MCP server, the mock, the OpenAPI generator): they are only
+ * ever added to, never renamed or removed. See `src/resources/catalog.ts` for the whole table.
  */
 export interface Endpoint<Method = unknown, Verb extends HttpMethod = HttpMethod> {
+  /**
+   * Its dotted name: the client method (`cad.unitGroups.get` is `client.cad.unitGroups.get`),
+   * the name events, errors, the cache and the mock's journal use; its `/core` function is the
+   * same in camelCase (`cadUnitGroupsGet`).
+   */
+  readonly name: string;
   readonly method: Verb;
+  /** The path template, e.g. `/api/v1/server/cad/unit-groups/{groupId}`. */
   readonly path: string;
+  /** The path's parameters in order, with their kinds: the method's leading arguments. */
+  readonly params: readonly PathParam[];
+  /** The path template split once: literal text and the parameters in turn. */
   readonly parts: readonly PathPart[];
   readonly kind: ResponseKind;
   /** Schema of a successful body (the page envelope for lists); absent for text. */
@@ -114,13 +131,12 @@ export interface EndpointSettings {
   maxRetries?: number;
   /** A health probe (default false): its answer is never cached nor shared with another call. */
   probe?: boolean;
-  /** A list's watch keys: its id field and, when its items carry one, its time field. */
+}
+
+/** What `define` is given beyond the settings: a list's watch keys and item GET. */
+interface ListSettings extends EndpointSettings {
   watch?: WatchKeys;
-  /**
-   * A list's item GET, when there is one: its path is the list's parameters by name, then the
-   * item's id (`watch.id`) as its last, and it answers what the list's items are.
-   */
-  itemGet?: Endpoint;
+  itemGet?: Endpoint | undefined;
 }
 
 type Options = [options?: RequestOptions];
@@ -140,7 +156,7 @@ export type ListMethod<Path extends string, Item> = (...args: [...PathArgs<Path>
  */
 export type BodyMethod<Path extends string, In, Out> = (...args: [...PathArgs<Path>, body: In, ...Options]) => APIPromise<Out>;
 
-function parsePath(path: string): PathPart[] {
+function parsePath(path: string): (string | PathParam)[] {
   return path
     .split(/(\{\w+\})/)
     .filter(Boolean)
@@ -151,18 +167,29 @@ function parsePath(path: string): PathPart[] {
     });
 }
 
+/*
+ * The builders below are marked free of side effects, so that a bundler drops every line a
+ * bundle does not use (the lines' own calls carry `@__PURE__` too, for bundlers that read only
+ * that). Their arguments are plain values for the same reason: a spread (`{ ...created }`) is an
+ * expression a bundler must keep, and with it the line and its schemas.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 function define<Method, Verb extends HttpMethod>(
+  name: string,
   method: Verb,
   path: string,
   kind: ResponseKind,
   schema: z.ZodMiniType | undefined,
   body: z.ZodMiniType | undefined,
-  settings: EndpointSettings,
+  settings: ListSettings,
 ): Endpoint<Method, Verb> {
+  const parts = parsePath(path);
   return {
+    name,
     method,
     path,
-    parts: parsePath(path),
+    params: parts.filter((part) => typeof part !== 'string'),
+    parts,
     kind,
     schema,
     body,
@@ -174,35 +201,45 @@ function define<Method, Verb extends HttpMethod>(
   };
 }
 
-/** A GET answering one JSON value that `schema` describes. */
-export const get = <const Path extends string, Schema extends z.ZodMiniType>(path: Path, schema: Schema, settings: EndpointSettings = {}) =>
-  define<JsonMethod<Path, z.infer<Schema>>, 'GET'>('GET', path, 'json', schema, undefined, settings);
+/** A GET answering one JSON value that `schema` describes; `name` is its dotted name (`members.get`). */
+export const get = /* @__NO_SIDE_EFFECTS__ */ <const Path extends string, Schema extends z.ZodMiniType>(
+  name: string,
+  path: Path,
+  schema: Schema,
+  settings: EndpointSettings = {},
+) => define<JsonMethod<Path, z.infer<Schema>>, 'GET'>(name, 'GET', path, 'json', schema, undefined, settings);
 
 /**
  * A GET answering a page of items that `item` describes; the method returns a `PagePromise`.
  * `watch` names the fields `PagePromise.watch()` follows the list by (see `WatchKeys`);
  * `itemGet`, the GET of one item, which must answer what the list's items are.
  */
-export const list = <const Path extends string, Item extends z.ZodMiniType>(
+export const list = /* @__NO_SIDE_EFFECTS__ */ <const Path extends string, Item extends z.ZodMiniType>(
+  name: string,
   path: Path,
   item: Item,
-  settings: EndpointSettings & { watch: WatchKeys; itemGet?: Endpoint<(...args: never[]) => APIPromise<z.infer<Item>>> },
-) => define<ListMethod<Path, z.infer<Item>>, 'GET'>('GET', path, 'page', PageSchema(item), undefined, settings);
+  watch: WatchKeys,
+  itemGet?: Endpoint<(...args: never[]) => APIPromise<z.infer<Item>>>,
+) => define<ListMethod<Path, z.infer<Item>>, 'GET'>(name, 'GET', path, 'page', PageSchema(item), undefined, { watch, itemGet });
 
 /** A GET answering plain text. */
-export const text = <const Path extends string>(path: Path, settings: EndpointSettings = {}) =>
-  define<JsonMethod<Path, string>, 'GET'>('GET', path, 'text', undefined, undefined, settings);
+export const text = /* @__NO_SIDE_EFFECTS__ */ <const Path extends string>(name: string, path: Path, settings: EndpointSettings = {}) =>
+  define<JsonMethod<Path, string>, 'GET'>(name, 'GET', path, 'text', undefined, undefined, settings);
 
 /** A POST sending a JSON body that `body` validates before sending. */
-export const post = <const Path extends string, Body extends z.ZodMiniType, Schema extends z.ZodMiniType>(
+export const post = /* @__NO_SIDE_EFFECTS__ */ <const Path extends string, Body extends z.ZodMiniType, Schema extends z.ZodMiniType>(
+  name: string,
   path: Path,
   body: Body,
   schema: Schema,
-) => define<BodyMethod<Path, z.input<Body>, z.infer<Schema>>, 'POST'>('POST', path, 'json', schema, body, {});
+) => define<BodyMethod<Path, z.input<Body>, z.infer<Schema>>, 'POST'>(name, 'POST', path, 'json', schema, body, {});
 
 /** A DELETE answering one JSON value. */
-export const del = <const Path extends string, Schema extends z.ZodMiniType>(path: Path, schema: Schema) =>
-  define<JsonMethod<Path, z.infer<Schema>>, 'DELETE'>('DELETE', path, 'json', schema, undefined, {});
+export const del = /* @__NO_SIDE_EFFECTS__ */ <const Path extends string, Schema extends z.ZodMiniType>(
+  name: string,
+  path: Path,
+  schema: Schema,
+) => define<JsonMethod<Path, z.infer<Schema>>, 'DELETE'>(name, 'DELETE', path, 'json', schema, undefined, {});
 
 /**
  * The methods a client exposes for a resource table.

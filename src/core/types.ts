@@ -64,8 +64,14 @@ export interface ListParams {
   sort?: 'asc' | 'desc' | (string & {}) | undefined;
 }
 
+/** A path parameter: its name in the template and its kind (spec Part 4: ids are strings but for two int32s). */
+export interface PathParam {
+  readonly name: string;
+  readonly kind: 'string' | 'int32';
+}
+
 /** A path template split once, at definition: literal text and named parameters in turn. */
-export type PathPart = string | { name: string; kind: 'string' | 'int32' };
+export type PathPart = string | PathParam;
 
 /**
  * How a watch tells a list's items apart (`id`) and orders them by arrival (`time`, absent for

@@ -3,6 +3,7 @@
  * per key so that a GET the fleet asks for at once is sent by one process (see `cache-script.ts`).
  * @module
  */
+import { checkOptions } from '../core/arguments';
 import type { CacheStore } from '../core/cache-store';
 import { InvalidArgumentError } from '../core/errors';
 import { STORE_TIMEOUT_MS } from '../core/rate-limit-store';
@@ -67,6 +68,9 @@ function levelsOf(method: string): string[] {
  */
 export function redisCacheStore(redis: RedisClient, options: RedisCacheStoreOptions = {}): CacheStore {
   checkRedisClient(redis, 'redisCacheStore');
+  // A prefix passed bare, or misnamed (ioredis's `keyPrefix`), would leave this store on the
+  // default prefix: a cache of its own, beside the fleet's.
+  checkOptions(options ?? undefined, ['prefix', 'lockMs'], 'redisCacheStore');
   const { prefix = 'community-server-sdk:cache:', lockMs = 5_000 } = options ?? {};
   if (typeof prefix !== 'string') throw new InvalidArgumentError('prefix must be a string');
   if (!Number.isSafeInteger(lockMs) || lockMs < 1) throw new InvalidArgumentError('lockMs must be whole ms >= 1');

@@ -2,17 +2,35 @@ import { get, list } from '../core/endpoint';
 import { created } from './watch-keys';
 import { Application, ApplicationResponse } from './schemas';
 
-/** #4's line, named here too: the list's items are what it answers. */
-const application = get('/api/v1/server/applications/{applicationId}', Application);
+export const applicationsGet = /* @__PURE__ */ get('applications.get', '/api/v1/server/applications/{applicationId}', Application);
+export const applicationsList = /* @__PURE__ */ list(
+  'applications.list',
+  '/api/v1/server/applications',
+  Application,
+  created,
+  applicationsGet,
+);
+export const applicationsResponses = /* @__PURE__ */ list(
+  'applications.responses',
+  '/api/v1/server/applications/{applicationId}/responses',
+  ApplicationResponse,
+  created,
+);
+export const applicationsResponsesByUser = /* @__PURE__ */ list(
+  'applications.responsesByUser',
+  '/api/v1/server/applications/user/{userId}/responses',
+  ApplicationResponse,
+  created,
+);
 
 /** Application forms and the responses submitted to them. */
 export const applications = {
   /** #2: the server's applications, paged. */
-  list: list('/api/v1/server/applications', Application, { ...created, itemGet: application }),
-  /** #4: one application. */
-  get: application,
-  /** #5: the responses submitted to one application, paged. */
-  responses: list('/api/v1/server/applications/{applicationId}/responses', ApplicationResponse, created),
+  list: applicationsList,
   /** #3: the responses one user submitted, to any application, paged. */
-  responsesByUser: list('/api/v1/server/applications/user/{userId}/responses', ApplicationResponse, created),
+  responsesByUser: applicationsResponsesByUser,
+  /** #4: one application. */
+  get: applicationsGet,
+  /** #5: the responses submitted to one application, paged. */
+  responses: applicationsResponses,
 };

@@ -8,14 +8,19 @@ import { HealthStatus, Metrics, ReadinessStatus } from './schemas';
  */
 const probe = { auth: false, maxRetries: 0, probe: true };
 
+export const healthCheck = /* @__PURE__ */ text('health.check', '/health', probe);
+export const healthLive = /* @__PURE__ */ get('health.live', '/livez', HealthStatus, probe);
+export const healthMetrics = /* @__PURE__ */ get('health.metrics', '/metrics', Metrics, probe);
+export const healthReady = /* @__PURE__ */ get('health.ready', '/readyz', ReadinessStatus, probe);
+
 /** Health, liveness, readiness and metrics of the service. */
 export const health = {
   /** #61: `"OK"`-style plain text when the database and cache are up; 503 otherwise. */
-  check: text('/health', probe),
+  check: healthCheck,
   /** #62: liveness. */
-  live: get('/livez', HealthStatus, probe),
+  live: healthLive,
   /** #63: service metrics. */
-  metrics: get('/metrics', Metrics, probe),
+  metrics: healthMetrics,
   /** #64: readiness; a 503 (not ready) carries the same shape, as `ServiceUnavailableError.details`. */
-  ready: get('/readyz', ReadinessStatus, probe),
+  ready: healthReady,
 };

@@ -1,6 +1,9 @@
 /**
  * Every request of the API, by namespace: the single table the client binds its methods from
- * (and that tests and the mock walk).
+ * (and that tests and the mock walk). Each namespace lists its methods in the spec's order, and
+ * the namespaces follow it too, so a walk of the table (`allEndpoints()` in `./catalog`) meets the
+ * requests as the spec numbers them. Each description is also its module's top-level export
+ * (`membersGet`), for what needs one alone.
  * @module
  */
 import { admin } from './admin';

@@ -2,17 +2,19 @@ import { get, list } from '../core/endpoint';
 import { created } from './watch-keys';
 import { ChatIdResponse, Member } from './schemas';
 
-/** #48's line, named here too: the list's items are what it answers. */
-const member = get('/api/v1/server/members/{memberId}', Member);
+export const membersGet = /* @__PURE__ */ get('members.get', '/api/v1/server/members/{memberId}', Member);
+export const membersList = /* @__PURE__ */ list('members.list', '/api/v1/server/members', Member, created, membersGet);
+export const membersGetByChatId = /* @__PURE__ */ get('members.getByChatId', '/api/v1/server/members/chat/{chatId}', Member);
+export const membersChatId = /* @__PURE__ */ get('members.chatId', '/api/v1/server/members/{memberId}/chat', ChatIdResponse);
 
 /** Members of the server. */
 export const members = {
   /** #46: members, paged. */
-  list: list('/api/v1/server/members', Member, { ...created, itemGet: member }),
+  list: membersList,
   /** #47: a member found by chat-platform id. */
-  getByChatId: get('/api/v1/server/members/chat/{chatId}', Member),
+  getByChatId: membersGetByChatId,
   /** #48: one member. */
-  get: member,
+  get: membersGet,
   /** #49: the chat-platform id of a member. */
-  chatId: get('/api/v1/server/members/{memberId}/chat', ChatIdResponse),
+  chatId: membersChatId,
 };

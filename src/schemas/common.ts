@@ -4,7 +4,9 @@
  * "X or null" on an optional field → {@link maybe}.
  *
  * Written with `zod/mini` so the client stays small; the schemas still offer `.parse` and
- * `.safeParse`, and interoperate with classic `zod`.
+ * `.safeParse`, and interoperate with classic `zod`. Every schema's construction is marked pure
+ * (`@__PURE__`; the helpers `@__NO_SIDE_EFFECTS__`), so a bundle keeps only the schemas it uses:
+ * `community-server-sdk/core` with three functions holds their three schemas, not the module's others.
  * @module
  */
 import * as z from 'zod/mini';
@@ -24,22 +26,24 @@ const JitLooseObject = /*@__PURE__*/ $constructor('ZodMiniObject', (inst: z.ZodM
 });
 
 /** An object that must have `shape`'s fields and keeps any others it carries. */
-export const looseObject = <const Shape extends z.core.$ZodLooseShape>(shape: Shape): z.ZodMiniObject<Shape, z.core.$loose> =>
+export const looseObject = /* @__NO_SIDE_EFFECTS__ */ <const Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+): z.ZodMiniObject<Shape, z.core.$loose> =>
   new JitLooseObject({ type: 'object', shape, catchall: z.unknown() }) as unknown as z.ZodMiniObject<Shape, z.core.$loose>;
 
-export const str = z.string();
-export const bool = z.boolean();
+export const str = /* @__PURE__ */ z.string();
+export const bool = /* @__PURE__ */ z.boolean();
 /** A 32-bit signed integer. */
-export const int32 = z.int32();
+export const int32 = /* @__PURE__ */ z.int32();
 /** A 64-bit integer as JSON carries it: a safe JavaScript integer (timestamps, counters). */
-export const int64 = z.int();
+export const int64 = /* @__PURE__ */ z.int();
 /** A field whose JSON type the spec leaves open. Required keys must still be present. */
-export const any = z.unknown();
+export const any = /* @__PURE__ */ z.unknown();
 /** An optional field of open type. */
-export const anyOpt = z.optional(z.unknown());
+export const anyOpt = /* @__PURE__ */ (() => z.optional(z.unknown()))();
 
 /** An optional field that may also be `null` ("X or null" in the spec). */
-export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
+export const maybe = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 /**
  * The envelope of every list response, around items of `item`.
@@ -47,7 +51,7 @@ export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullab
  * const MemberPage = PageSchema(MemberSchema);
  * MemberPage.parse({ data: [], page: 1, pageSize: 10, total: 0, totalPages: 0 });
  */
-export const PageSchema = <T extends z.ZodMiniType>(item: T) =>
+export const PageSchema = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(item: T) =>
   looseObject({ data: z.array(item), page: int64, pageSize: int64, total: int64, totalPages: int64 });
 
 /**
@@ -74,7 +78,7 @@ export interface PageEnvelope<T> {
 /**
  * A JSON object whose fields the spec leaves open; every field reaches the caller.
  */
-export const OpenObjectSchema = looseObject({});
+export const OpenObjectSchema = /* @__PURE__ */ looseObject({});
 /**
  * A JSON object whose fields the spec leaves open.
  * @example
@@ -86,9 +90,10 @@ export interface OpenObject extends z.infer<typeof OpenObjectSchema> {}
 /**
  * The spec's error body: `{"error":{"code","message","details"}}`.
  */
-export const ErrorResponseSchema = looseObject({
-  error: looseObject({ code: str, message: str, details: anyOpt }),
-});
+export const ErrorResponseSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    error: looseObject({ code: str, message: str, details: anyOpt }),
+  }))();
 /**
  * The spec's error body.
  * @example

@@ -4,16 +4,17 @@ import { any, bool, int32, int64, looseObject, maybe, str } from './common';
 /**
  * A department of the server (police, fire, dispatch…).
  */
-export const DepartmentSchema = looseObject({
-  id: str,
-  serverId: str,
-  name: str,
-  icon: str,
-  activated: maybe(bool),
-  chatGuildId: maybe(str),
-  joinCode: maybe(str),
-  type: maybe(int32),
-});
+export const DepartmentSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    id: str,
+    serverId: str,
+    name: str,
+    icon: str,
+    activated: maybe(bool),
+    chatGuildId: maybe(str),
+    joinCode: maybe(str),
+    type: maybe(int32),
+  }))();
 /**
  * A department of the server.
  * @example
@@ -24,19 +25,20 @@ export interface Department extends z.infer<typeof DepartmentSchema> {}
 /**
  * A member of a department, holding one of its ranks.
  */
-export const DepartmentMemberSchema = looseObject({
-  id: str,
-  departmentId: str,
-  rankId: str,
-  createdAt: int64,
-  rankPosition: int32,
-  customColumnValues: any,
-  supportFlags: any,
-  roles: any,
-  inactive: maybe(bool),
-  inactiveLastShift: maybe(int64),
-  inactiveSince: maybe(int64),
-});
+export const DepartmentMemberSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    id: str,
+    departmentId: str,
+    rankId: str,
+    createdAt: int64,
+    rankPosition: int32,
+    customColumnValues: any,
+    supportFlags: any,
+    roles: any,
+    inactive: maybe(bool),
+    inactiveLastShift: maybe(int64),
+    inactiveSince: maybe(int64),
+  }))();
 /**
  * A member of a department.
  * @example
@@ -48,15 +50,16 @@ export interface DepartmentMember extends z.infer<typeof DepartmentMemberSchema>
 /**
  * A rank of a department; `position` orders ranks.
  */
-export const DepartmentRankSchema = looseObject({
-  id: str,
-  departmentId: str,
-  name: str,
-  permissions: str,
-  position: int32,
-  colour: maybe(str),
-  linkedChatRoleId: maybe(str),
-});
+export const DepartmentRankSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    id: str,
+    departmentId: str,
+    name: str,
+    permissions: str,
+    position: int32,
+    colour: maybe(str),
+    linkedChatRoleId: maybe(str),
+  }))();
 /**
  * A rank of a department.
  * @example

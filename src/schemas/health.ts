@@ -4,7 +4,7 @@ import { int32, looseObject, OpenObjectSchema, str } from './common';
 /**
  * The body of `GET /livez`.
  */
-export const HealthStatusSchema = looseObject({ status: str });
+export const HealthStatusSchema = /* @__PURE__ */ looseObject({ status: str });
 /**
  * The body of `GET /livez`.
  * @example
@@ -15,7 +15,7 @@ export interface HealthStatus extends z.infer<typeof HealthStatusSchema> {}
 /**
  * The body of `GET /metrics`.
  */
-export const MetricsSchema = looseObject({ status: str, databasePoolSize: int32.check(z.gte(0)) });
+export const MetricsSchema = /* @__PURE__ */ (() => looseObject({ status: str, databasePoolSize: int32.check(z.gte(0)) }))();
 /**
  * The body of `GET /metrics`.
  * @example

@@ -4,7 +4,7 @@ import { int64, looseObject, str } from './common';
 /**
  * A request to join the server or one of its departments.
  */
-export const JoinRequestSchema = looseObject({
+export const JoinRequestSchema = /* @__PURE__ */ looseObject({
   userId: str,
   serverId: str,
   joinCode: str,

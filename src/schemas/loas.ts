@@ -4,27 +4,28 @@ import { any, int32, int64, looseObject, maybe, str } from './common';
 /**
  * A leave-of-absence request; its stage timestamps record how it moved.
  */
-export const LoaSchema = looseObject({
-  id: str,
-  serverId: str,
-  memberId: str,
-  createdAt: int64,
-  status: int32,
-  startType: int32,
-  extensionRequests: any,
-  reasonHistory: any,
-  cancelledAt: maybe(int64),
-  endAt: maybe(int64),
-  endedAt: maybe(int64),
-  expiredAt: maybe(int64),
-  reviewedAt: maybe(int64),
-  startAt: maybe(int64),
-  startedAt: maybe(int64),
-  denyReason: maybe(str),
-  endedBy: maybe(str),
-  reason: maybe(str),
-  reviewedBy: maybe(str),
-});
+export const LoaSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    id: str,
+    serverId: str,
+    memberId: str,
+    createdAt: int64,
+    status: int32,
+    startType: int32,
+    extensionRequests: any,
+    reasonHistory: any,
+    cancelledAt: maybe(int64),
+    endAt: maybe(int64),
+    endedAt: maybe(int64),
+    expiredAt: maybe(int64),
+    reviewedAt: maybe(int64),
+    startAt: maybe(int64),
+    startedAt: maybe(int64),
+    denyReason: maybe(str),
+    endedBy: maybe(str),
+    reason: maybe(str),
+    reviewedBy: maybe(str),
+  }))();
 /**
  * A leave-of-absence request.
  * @example

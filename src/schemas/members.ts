@@ -4,7 +4,7 @@ import { any, int64, looseObject, str } from './common';
 /**
  * A member of the server.
  */
-export const MemberSchema = looseObject({
+export const MemberSchema = /* @__PURE__ */ looseObject({
   id: str,
   serverId: str,
   roles: any,
@@ -21,7 +21,7 @@ export interface Member extends z.infer<typeof MemberSchema> {}
 /**
  * The chat-platform id linked to a member.
  */
-export const ChatIdResponseSchema = looseObject({ chatId: str });
+export const ChatIdResponseSchema = /* @__PURE__ */ looseObject({ chatId: str });
 /**
  * The chat-platform id linked to a member.
  * @example

@@ -10,18 +10,19 @@ import { anyOpt, bool, int64, looseObject, maybe, str } from './common';
 /**
  * A duty shift of a member, server-wide or within a department.
  */
-export const ShiftSchema = looseObject({
-  id: maybe(str),
-  serverId: maybe(str),
-  memberId: maybe(str),
-  type: maybe(str),
-  wave: maybe(z.number()),
-  autoEnd: maybe(bool),
-  breakTimestamps: maybe(z.array(z.unknown())),
-  createdAt: maybe(int64),
-  endedAt: maybe(int64),
-  endedBy: maybe(str),
-});
+export const ShiftSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    id: maybe(str),
+    serverId: maybe(str),
+    memberId: maybe(str),
+    type: maybe(str),
+    wave: maybe(z.number()),
+    autoEnd: maybe(bool),
+    breakTimestamps: maybe(z.array(z.unknown())),
+    createdAt: maybe(int64),
+    endedAt: maybe(int64),
+    endedBy: maybe(str),
+  }))();
 /**
  * A duty shift of a member.
  * @example
@@ -32,16 +33,17 @@ export interface Shift extends z.infer<typeof ShiftSchema> {}
 /**
  * A role of the server.
  */
-export const RoleSchema = looseObject({
-  id: maybe(str),
-  serverId: maybe(str),
-  name: maybe(str),
-  colour: maybe(str),
-  permissions: maybe(str),
-  extraPermissions: maybe(z.number()),
-  linkedChatRoleId: maybe(str),
-  createdAt: maybe(int64),
-});
+export const RoleSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    id: maybe(str),
+    serverId: maybe(str),
+    name: maybe(str),
+    colour: maybe(str),
+    permissions: maybe(str),
+    extraPermissions: maybe(z.number()),
+    linkedChatRoleId: maybe(str),
+    createdAt: maybe(int64),
+  }))();
 /**
  * A role of the server.
  * @example
@@ -53,15 +55,16 @@ export interface Role extends z.infer<typeof RoleSchema> {}
 /**
  * Information on the server the token belongs to.
  */
-export const ServerInfoSchema = looseObject({
-  id: maybe(str),
-  name: maybe(str),
-  ownerId: maybe(str),
-  chatGuildId: maybe(str),
-  joinCode: maybe(str),
-  createdAt: maybe(int64),
-  roles: anyOpt,
-});
+export const ServerInfoSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    id: maybe(str),
+    name: maybe(str),
+    ownerId: maybe(str),
+    chatGuildId: maybe(str),
+    joinCode: maybe(str),
+    createdAt: maybe(int64),
+    roles: anyOpt,
+  }))();
 /**
  * Information on the server the token belongs to.
  * @example
@@ -73,12 +76,13 @@ export interface ServerInfo extends z.infer<typeof ServerInfoSchema> {}
 /**
  * The game-platform account linked to a chat-platform account.
  */
-export const GameConnectionSchema = looseObject({
-  gameId: maybe(str),
-  userId: maybe(str),
-  createdAt: maybe(int64),
-  lastUpdatedAt: maybe(int64),
-});
+export const GameConnectionSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    gameId: maybe(str),
+    userId: maybe(str),
+    createdAt: maybe(int64),
+    lastUpdatedAt: maybe(int64),
+  }))();
 /**
  * The game-platform account linked to a chat-platform account.
  * @example

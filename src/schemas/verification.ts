@@ -4,10 +4,11 @@ import { looseObject, maybe, str } from './common';
 /**
  * The chat-platform account linked to a game-platform account (the game-to-chat lookup).
  */
-export const AccountSchema = looseObject({
-  providerAccountId: str,
-  userId: maybe(str),
-});
+export const AccountSchema = /* @__PURE__ */ (() =>
+  looseObject({
+    providerAccountId: str,
+    userId: maybe(str),
+  }))();
 /**
  * The chat-platform account linked to a game-platform account.
  * @example

@@ -1,10 +1,10 @@
 /**
  * The package as a newcomer meets it: packed, then run from an empty directory by the README's
  * one command, `npx -p community-server-sdk community-server-mock`, which installs the package
- * and its dependencies but not msw or faker (optional peers). The bin must serve; importing the
- * mock's entries there must say in one line what to install. Uses the built dist (`npm test`
- * builds first); offline: the dependencies come from this checkout's node_modules, packed, and
- * npm gets a cache of its own.
+ * and its dependencies but not msw, faker or the MCP SDK (optional peers). The bin must serve;
+ * importing the mock's entries (and the MCP entry) there must say in one line what to install.
+ * Uses the built dist (`npm test` builds first); offline: the dependencies come from this
+ * checkout's node_modules, packed, and npm gets a cache of its own.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,8 +22,9 @@ const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
   peerDependencies: Record<string, string>;
 };
 const MESSAGE = 'needs msw and @faker-js/faker: npm install -D msw @faker-js/faker';
+const MCP_MESSAGE = 'needs @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk';
 
-describe('from an empty directory, without msw or faker', () => {
+describe('from an empty directory, without msw or faker (nor the MCP SDK)', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
   /** The README's command, the package and its dependencies given as local tarballs. */
@@ -76,17 +77,19 @@ describe('from an empty directory, without msw or faker', () => {
   });
 
   it.each([
-    ['ESM', 'community-server-sdk/mock', ['--input-type=module', '-e', "import 'community-server-sdk/mock';"]],
-    ['CommonJS', 'community-server-sdk/mock', ['-e', "require('community-server-sdk/mock');"]],
-    ['ESM', 'community-server-sdk/mock/node', ['--input-type=module', '-e', "import 'community-server-sdk/mock/node';"]],
-    ['CommonJS', 'community-server-sdk/mock/node', ['-e', "require('community-server-sdk/mock/node');"]],
-  ])('%s: importing %s says in one line what to install, with no stack trace', async (_, specifier, args) => {
+    ['ESM', 'community-server-sdk/mock', ['--input-type=module', '-e', "import 'community-server-sdk/mock';"], MESSAGE],
+    ['CommonJS', 'community-server-sdk/mock', ['-e', "require('community-server-sdk/mock');"], MESSAGE],
+    ['ESM', 'community-server-sdk/mock/node', ['--input-type=module', '-e', "import 'community-server-sdk/mock/node';"], MESSAGE],
+    ['CommonJS', 'community-server-sdk/mock/node', ['-e', "require('community-server-sdk/mock/node');"], MESSAGE],
+    ['ESM', 'community-server-sdk/mcp', ['--input-type=module', '-e', "import 'community-server-sdk/mcp';"], MCP_MESSAGE],
+    ['CommonJS', 'community-server-sdk/mcp', ['-e', "require('community-server-sdk/mcp');"], MCP_MESSAGE],
+  ])('%s: importing %s says in one line what to install, with no stack trace', async (_, specifier, args, message) => {
     const failure = await run(process.execPath, args, { cwd: installed }).then(
-      () => expect.unreachable('the import succeeded without msw'),
+      () => expect.unreachable('the import succeeded without its peers'),
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure.code).toBe(1);
-    expect(failure.stderr).toContain(`${specifier} ${MESSAGE}`);
+    expect(failure.stderr).toContain(`${specifier} ${message}`);
     expect(failure.stderr).not.toContain('MODULE_NOT_FOUND');
     expect(failure.stderr).not.toMatch(/^\s+at /m);
   });
