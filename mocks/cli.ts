@@ -9,7 +9,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { AUTH_ERROR_SHAPES, choiceFlag, integer, isLoopback, rateLimitFlag, TOKEN_SOURCES } from './doors/cli/flags';
+import { AUTH_ERROR_SHAPES, choiceFlag, integerFlag, isLoopback, rateLimitFlag, TOKEN_SOURCES } from './doors/cli/flags';
 import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './doors/cli/snapshot';
 import { createMockApi } from './index';
 import { startMockHttpServer } from './node';
@@ -62,17 +62,17 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) return void console.log(USAGE);
-  const port = integer('port', values.port, 4010, 0, 65_535);
-  const seed = integer('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
-  const latency = integer('latency', values.latency, 0, 0, 60_000);
-  const activity = values.activity === undefined ? undefined : { intervalMs: integer('activity', values.activity, 0, 1, 2 ** 31 - 1) };
+  const port = integerFlag('port', values.port, 4010, 0, 65_535);
+  const seed = integerFlag('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
+  const latency = integerFlag('latency', values.latency, 0, 0, 60_000);
+  const activity = values.activity === undefined ? undefined : { intervalMs: integerFlag('activity', values.activity, 0, 1, 2 ** 31 - 1) };
   const rateLimit = rateLimitFlag(values['rate-limit']);
   const authFailureLimit =
-    values['auth-failures'] === undefined ? undefined : integer('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
+    values['auth-failures'] === undefined ? undefined : integerFlag('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
   const authErrorShape = choiceFlag('auth-error-shape', values['auth-error-shape'], AUTH_ERROR_SHAPES);
   const tokens = choiceFlag('tokens', values.tokens, TOKEN_SOURCES);
-  const maxSessions = integer('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 0, MAX_SESSIONS_FLAG);
-  const maxSessionRows = integer('max-session-rows', values['max-session-rows'], DEFAULT_MAX_SESSION_ROWS, 0, Number.MAX_SAFE_INTEGER);
+  const maxSessions = integerFlag('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 0, MAX_SESSIONS_FLAG);
+  const maxSessionRows = integerFlag('max-session-rows', values['max-session-rows'], DEFAULT_MAX_SESSION_ROWS, 0, Number.MAX_SAFE_INTEGER);
   const world = values.world === undefined ? undefined : await readWorldFile(values.world);
   const mock = createMockApi({
     seed,

@@ -56,7 +56,10 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
     '≤ 150 ms',
     '≤ +10 MB',
     '≥ 0.5×',
+    '≥ 0.95×',
     '≥ 0.5×',
+    '≥ 0.95×',
+    '≤ 0.2 KB',
     '≤ 1.5×',
   ];
   expect(rows.map((line) => line.split(' | ')[4]).filter((goal) => goal !== 'context')).toEqual(goals);

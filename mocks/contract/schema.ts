@@ -103,12 +103,12 @@ const SHOWN_KEYS = 5;
 const SHOWN_CHARS = 40;
 
 /** How a value is named after "got" when its type is wrong: its JSON type. */
-const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+export const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 /** A value as a message shows it: a string quoted and cut short, a number or literal as is, anything else by its type. */
 export function shownValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
-  return typeof value === 'number' || typeof value === 'boolean' || value == null ? String(value) : typeOf(value);
+  return typeof value === 'number' || typeof value === 'boolean' || value == null ? String(value) : typeName(value);
 }
 
 const isType = (value: unknown, type: TypeName): boolean =>
@@ -118,7 +118,7 @@ const isType = (value: unknown, type: TypeName): boolean =>
       ? typeof value === 'number' && Number.isFinite(value)
       : type === 'object'
         ? typeof value === 'object' && value !== null && !Array.isArray(value)
-        : typeOf(value) === type;
+        : typeName(value) === type;
 
 const WORDS: Readonly<Record<TypeName, string>> = {
   object: 'an object',
@@ -130,8 +130,15 @@ const WORDS: Readonly<Record<TypeName, string>> = {
   null: 'null',
 };
 
-const listed = (values: readonly unknown[]) =>
-  (values.length > 2 ? 'one of ' : '') + values.map(shownValue).join(values.length > 2 ? ', ' : ' or ');
+/** `"a"`, `"a" or "b"`, `one of "a", "b", "c"`: the values a field may take, each as `show` writes it. */
+export const listed = (values: readonly unknown[], show: (value: unknown) => string = shownValue) =>
+  (values.length > 2 ? 'one of ' : '') + values.map(show).join(values.length > 2 ? ', ' : ' or ');
+
+/** `"a", "b" and 3 more`: the first keys of `keys`, each as `show` writes it, and how many more there are. */
+export function namedKeys(keys: readonly unknown[], show: (key: unknown) => string): string {
+  const more = keys.length - SHOWN_KEYS;
+  return keys.slice(0, SHOWN_KEYS).map(show).join(', ') + (more > 0 ? ` and ${more} more` : '');
+}
 
 /** What `schema` asks of a value, in words, after "must be". */
 function expected(schema: Schema): string {
@@ -173,7 +180,7 @@ export function problemsOf(schema: Schema, value: unknown, path = ''): Problem[]
     const types = [schema.type ?? []].flat();
     const numeric = typeof value === 'number' && (types.includes('integer') || types.includes('number'));
     const typeWrong = types.length > 0 && !types.some((type) => isType(value, type));
-    let got = typeWrong && !schema.description && !numeric ? typeOf(value) : shownValue(value);
+    let got = typeWrong && !schema.description && !numeric ? typeName(value) : shownValue(value);
     if (schema['x-not-shown']) got = 'a value that is none of these (not shown)';
     // A request body is JSON text: "a JSON object" says what to send.
     const wanted = path ? expected(schema) : expected(schema).replace(/\ban object\b/, 'a JSON object');
@@ -187,8 +194,7 @@ export function problemsOf(schema: Schema, value: unknown, path = ''): Problem[]
     const present = Object.keys(record).filter((key) => record[key] !== undefined);
     const unknown = schema.additionalProperties === false ? present.filter((key) => !Object.hasOwn(properties, key)) : [];
     if (unknown.length) {
-      const more = unknown.length - SHOWN_KEYS;
-      const keys = unknown.slice(0, SHOWN_KEYS).map(shownValue).join(', ') + (more > 0 ? ` and ${more} more` : '');
+      const keys = namedKeys(unknown, shownValue);
       problems.push({
         path,
         message: `unknown ${unknown.length === 1 ? 'key' : 'keys'} ${keys}${path ? ` in ${path}` : ''}; accepted: ${Object.keys(properties).join(', ')}`,

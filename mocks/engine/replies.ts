@@ -153,7 +153,7 @@ export const encodedJson = <Body>(
 export const json = <Body>(status: number, body: Body, headers?: Record<string, string>): Reply<Body> =>
   encodedJson<Body>(status, JSON.stringify(body), headers);
 
-export const text = (status: number, body: string, headers: Record<string, string> = {}): Reply<string> =>
+export const textReply = (status: number, body: string, headers: Record<string, string> = {}): Reply<string> =>
   ({ [BUILT]: true, status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers }, body }) as unknown as Reply<string>;
 
 /** The answer for `error`: the object shape, or for 401/403 the shape the mock was asked for. */

@@ -8,7 +8,7 @@ import type { RateLimitOptions } from '../../contract/arguments';
 import type { AuthErrorShape, MockTokenSource } from '../../contract/options';
 
 /** An integer flag from `min` to `max`, or `fallback` when absent. */
-export function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+export function integerFlag(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!(value >= min && value <= max)) throw new Error(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);

@@ -56,7 +56,7 @@ export type Route<Out = unknown> = (context: RouteContext) => RouteAnswer<Out>;
 export type Probe<Out = unknown> = (context: ProbeContext) => RouteAnswer<Out>;
 
 /** A table a route reads, found from the request (the server's, its CAD's, a department's). */
-export type Scope<Row extends object> = (context: RouteContext) => Collection<Row>;
+export type RowScope<Row extends object> = (context: RouteContext) => Collection<Row>;
 
 export const fail = (error: Error): never => {
   throw error;
@@ -74,19 +74,19 @@ type RowIn<Store, Name extends keyof Store> = Store[Name] extends Collection<inf
 
 /** The token's server's table `name`. */
 export const fromServer =
-  <Name extends TableName<ServerStore>>(name: Name): Scope<RowIn<ServerStore, Name>> =>
+  <Name extends TableName<ServerStore>>(name: Name): RowScope<RowIn<ServerStore, Name>> =>
   (c) =>
     c.server[name] as unknown as Collection<RowIn<ServerStore, Name>>;
 
 /** The server's CAD table `name`; 404 `cad_not_found` on a server without CAD. */
 export const fromCad =
-  <Name extends TableName<CadStore>>(name: Name): Scope<RowIn<CadStore, Name>> =>
+  <Name extends TableName<CadStore>>(name: Name): RowScope<RowIn<CadStore, Name>> =>
   (c) =>
     (c.server.cad ?? fail(notFound('cad')))[name] as unknown as Collection<RowIn<CadStore, Name>>;
 
 /** Table `name` of the department the first path parameter names; 404 `department_not_found` otherwise. */
 export const fromDepartment =
-  <Name extends TableName<DepartmentStore>>(name: Name): Scope<RowIn<DepartmentStore, Name>> =>
+  <Name extends TableName<DepartmentStore>>(name: Name): RowScope<RowIn<DepartmentStore, Name>> =>
   (c) => {
     const id = c.params[0] as string;
     const inside = (c.server.departments.get(id) && c.server.departmentData.get(id)) ?? fail(notFound('department', id));
@@ -99,21 +99,21 @@ export const fromDepartment =
  * empty page.
  */
 export const under =
-  <Parent extends object, Row extends object>(parent: Scope<Parent>, kind: string, child: Scope<Row>): Scope<Row> =>
+  <Parent extends object, Row extends object>(parent: RowScope<Parent>, kind: string, child: RowScope<Row>): RowScope<Row> =>
   (c) => {
     if (!parent(c).get(c.params[0])) throw notFound(kind, c.params[0]);
     return child(c);
   };
 
 /** A page of `scope`, or of the rows whose `field` equals the last path parameter. */
-export const list =
-  <Row extends object>(scope: Scope<Row>, field?: keyof Row & string): Route<PageEnvelope<Row>> =>
+export const listRoute =
+  <Row extends object>(scope: RowScope<Row>, field?: keyof Row & string): Route<PageEnvelope<Row>> =>
   (c) =>
     encodedJson(200, pageJson(pageOf(scope(c), c.query, field === undefined ? undefined : { field, value: lastParam(c) })));
 
 /** The row of `scope` keyed by the last path parameter; with `within`, it must also belong to the first. */
-export const item =
-  <Row extends object>(scope: Scope<Row>, kind: string, within?: keyof Row & string): Route<Row> =>
+export const itemRoute =
+  <Row extends object>(scope: RowScope<Row>, kind: string, within?: keyof Row & string): Route<Row> =>
   (c) => {
     const id = lastParam(c);
     const row = scope(c).get(id);

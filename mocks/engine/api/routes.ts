@@ -17,7 +17,7 @@ import type { PagePromise } from '../../../src/core/pagination';
 import type { APIPromise } from '../../../src/core/api-promise';
 import type { Resources } from '../../../src/resources/index';
 import type { PageEnvelope } from '../../../src/schemas/index';
-import { fromCad, fromDepartment, fromServer, item, list, needs, ownServer, under, type Probe, type Route } from './context';
+import { fromCad, fromDepartment, fromServer, itemRoute, listRoute, needs, ownServer, under, type Probe, type Route } from './context';
 import * as view from './views';
 
 /** What the client parses an endpoint's answer as: the page envelope of a list, the value of the rest. */
@@ -45,64 +45,72 @@ const applications = fromServer('applications');
 export const routes: RouteTable<Resources> = {
   admin: { rateLimit: needs('manage_tokens', ownServer(view.rateLimitStatus)) },
   applications: {
-    list: list(applications),
-    responsesByUser: list(fromServer('applicationResponses'), 'userId'),
-    get: item(applications, 'application'),
-    responses: list(under(applications, 'application', fromServer('applicationResponses')), 'applicationId'),
+    list: listRoute(applications),
+    responsesByUser: listRoute(fromServer('applicationResponses'), 'userId'),
+    get: itemRoute(applications, 'application'),
+    responses: listRoute(under(applications, 'application', fromServer('applicationResponses')), 'applicationId'),
   },
-  auditLogs: { list: list(fromServer('auditLogs')) },
+  auditLogs: { list: listRoute(fromServer('auditLogs')) },
   cad: {
     calls: {
-      list: list(calls),
-      get: item(calls, 'call'),
-      notes: list(under(calls, 'call', fromCad('notes')), 'callId'),
-      note: item(under(calls, 'call', fromCad('notes')), 'note', 'callId'),
+      list: listRoute(calls),
+      get: itemRoute(calls, 'call'),
+      notes: listRoute(under(calls, 'call', fromCad('notes')), 'callId'),
+      note: itemRoute(under(calls, 'call', fromCad('notes')), 'note', 'callId'),
     },
-    courtHearings: { list: list(fromCad('courtHearings')), get: item(fromCad('courtHearings'), 'court_hearing') },
-    records: { list: list(fromCad('records')), get: item(fromCad('records'), 'record') },
-    unitGroups: { list: list(fromCad('unitGroups')), get: item(fromCad('unitGroups'), 'unit_group') },
-    units: { list: list(fromCad('units')), get: item(fromCad('units'), 'unit') },
+    courtHearings: { list: listRoute(fromCad('courtHearings')), get: itemRoute(fromCad('courtHearings'), 'court_hearing') },
+    records: { list: listRoute(fromCad('records')), get: itemRoute(fromCad('records'), 'record') },
+    unitGroups: { list: listRoute(fromCad('unitGroups')), get: itemRoute(fromCad('unitGroups'), 'unit_group') },
+    units: { list: listRoute(fromCad('units')), get: itemRoute(fromCad('units'), 'unit') },
   },
   departments: {
-    list: list(fromServer('departments')),
-    get: item(fromServer('departments'), 'department'),
-    auditLogs: list(fromDepartment('auditLogs')),
-    joinRequests: { list: list(fromDepartment('joinRequests')), get: item(fromDepartment('joinRequests'), 'join_request') },
+    list: listRoute(fromServer('departments')),
+    get: itemRoute(fromServer('departments'), 'department'),
+    auditLogs: listRoute(fromDepartment('auditLogs')),
+    joinRequests: { list: listRoute(fromDepartment('joinRequests')), get: itemRoute(fromDepartment('joinRequests'), 'join_request') },
     loas: {
-      list: list(fromDepartment('loas')),
-      byMember: list(fromDepartment('loas'), 'memberId'),
-      get: item(fromDepartment('loas'), 'loa'),
+      list: listRoute(fromDepartment('loas')),
+      byMember: listRoute(fromDepartment('loas'), 'memberId'),
+      get: itemRoute(fromDepartment('loas'), 'loa'),
     },
     members: {
-      list: list(fromDepartment('members')),
+      list: listRoute(fromDepartment('members')),
       getByChatId: view.byChatId(fromDepartment('members'), 'department'),
-      get: item(fromDepartment('members'), 'member'),
+      get: itemRoute(fromDepartment('members'), 'member'),
       chatId: view.chatIdOf(fromDepartment('members')),
     },
-    ranks: { list: list(fromDepartment('ranks')), get: item(fromDepartment('ranks'), 'rank') },
+    ranks: { list: listRoute(fromDepartment('ranks')), get: itemRoute(fromDepartment('ranks'), 'rank') },
     shifts: {
-      list: list(fromDepartment('shifts')),
-      byMember: list(fromDepartment('shifts'), 'memberId'),
-      get: item(fromDepartment('shifts'), 'shift'),
+      list: listRoute(fromDepartment('shifts')),
+      byMember: listRoute(fromDepartment('shifts'), 'memberId'),
+      get: itemRoute(fromDepartment('shifts'), 'shift'),
     },
   },
-  server: { info: view.serverInfo },
-  joinRequests: { list: list(fromServer('joinRequests')), get: item(fromServer('joinRequests'), 'join_request') },
-  loas: { list: list(fromServer('loas')), byMember: list(fromServer('loas'), 'memberId'), get: item(fromServer('loas'), 'loa') },
+  server: { info: view.serverInfoView },
+  joinRequests: { list: listRoute(fromServer('joinRequests')), get: itemRoute(fromServer('joinRequests'), 'join_request') },
+  loas: {
+    list: listRoute(fromServer('loas')),
+    byMember: listRoute(fromServer('loas'), 'memberId'),
+    get: itemRoute(fromServer('loas'), 'loa'),
+  },
   logs: {
-    list: list(fromServer('logs')),
-    byStaff: list(fromServer('logs'), 'createdBy'),
-    byUser: list(fromServer('logs'), 'username'),
-    get: item(fromServer('logs'), 'log'),
+    list: listRoute(fromServer('logs')),
+    byStaff: listRoute(fromServer('logs'), 'createdBy'),
+    byUser: listRoute(fromServer('logs'), 'username'),
+    get: itemRoute(fromServer('logs'), 'log'),
   },
   members: {
-    list: list(fromServer('members')),
+    list: listRoute(fromServer('members')),
     getByChatId: view.byChatId(fromServer('members')),
-    get: item(fromServer('members'), 'member'),
+    get: itemRoute(fromServer('members'), 'member'),
     chatId: view.chatIdOf(fromServer('members')),
   },
-  roles: { list: list(fromServer('roles')), get: item(fromServer('roles'), 'role') },
-  shifts: { list: list(fromServer('shifts')), byMember: list(fromServer('shifts'), 'memberId'), get: item(fromServer('shifts'), 'shift') },
+  roles: { list: listRoute(fromServer('roles')), get: itemRoute(fromServer('roles'), 'role') },
+  shifts: {
+    list: listRoute(fromServer('shifts')),
+    byMember: listRoute(fromServer('shifts'), 'memberId'),
+    get: itemRoute(fromServer('shifts'), 'shift'),
+  },
   tokens: {
     list: view.ownTokens,
     create: needs('manage_tokens', view.createToken),
@@ -110,5 +118,5 @@ export const routes: RouteTable<Resources> = {
     deactivate: needs('manage_tokens', view.deactivateToken),
   },
   verification: { gameByChatId: view.gameConnection, chatByGameId: view.chatAccount },
-  health: { check: view.healthCheck, live: view.liveness, metrics: view.metrics, ready: view.readiness },
+  health: { check: view.healthCheckProbe, live: view.liveness, metrics: view.metrics, ready: view.readiness },
 };

@@ -16,8 +16,8 @@ import type {
   ServerInfo,
   Token,
 } from '../../../src/schemas/index';
-import { fail, type Probe, type Route, type RouteContext, type Scope } from './context';
-import { json, missingLink, notFound, text, type Reply } from '../replies';
+import { fail, type Probe, type Route, type RouteContext, type RowScope } from './context';
+import { json, missingLink, notFound, textReply, type Reply } from '../replies';
 import { readJsonBody } from '../rows/request-body';
 import { CreateTokenRequestSchema } from '../../../src/schemas/tokens';
 import type { TokenRecord } from '../world';
@@ -30,7 +30,7 @@ const tokenView = ({ secret: _secret, deactivatedAt, ...token }: TokenRecord): T
 });
 
 /** #36: the server, with its member count and its roles' ids. */
-export const serverInfo: Route<ServerInfo> = (c) => ({
+export const serverInfoView: Route<ServerInfo> = (c) => ({
   ...c.server.info,
   memberCount: c.server.members.size,
   roles: c.server.roles.all().map((role) => role.id),
@@ -90,7 +90,7 @@ const linkByChatId = (c: RouteContext, chatId: string | number) => c.server.link
  * names the scope in it (`department`: "no member of department "…" has the chat id …").
  */
 export const byChatId =
-  <Row extends object>(scope: Scope<Row>, within?: 'department'): Route<Row> =>
+  <Row extends object>(scope: RowScope<Row>, within?: 'department'): Route<Row> =>
   (c) => {
     const chatId = c.params[c.params.length - 1]!;
     const link = linkByChatId(c, chatId);
@@ -103,7 +103,7 @@ export const byChatId =
 
 /** #30 and #49: the chat id of a member of `scope` (404 if none); a member without a chat link is a 404 that says so. */
 export const chatIdOf =
-  <Row extends object>(scope: Scope<Row>): Route<ChatIdResponse> =>
+  <Row extends object>(scope: RowScope<Row>): Route<ChatIdResponse> =>
   (c) => {
     const memberId = c.params[c.params.length - 1]!;
     scope(c).get(memberId) ?? fail(notFound('member', memberId));
@@ -130,9 +130,9 @@ export const chatAccount: Route<Account> = (c) => {
 };
 
 /** #61: "OK", or 503 naming what is down. */
-export const healthCheck: Probe<string> = ({ mock: { health } }) => {
+export const healthCheckProbe: Probe<string> = ({ mock: { health } }) => {
   const down = [!health.database && 'database', !health.cache && 'cache'].filter(Boolean);
-  return down.length ? text(503, `${down.join(' and ')} unavailable`) : text(200, 'OK');
+  return down.length ? textReply(503, `${down.join(' and ')} unavailable`) : textReply(200, 'OK');
 };
 
 /** #62: alive while the process is. */

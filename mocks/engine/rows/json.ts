@@ -12,6 +12,7 @@
  * is serialized every time, as `JSON.stringify` would, and never kept.
  * @module
  */
+import { isPlainObject } from '../../../src/core/arguments';
 
 /** Marks where an object or an array begins in a row's recorded values, followed by its size. */
 const OBJECT = Symbol('object');
@@ -25,11 +26,6 @@ interface Kept {
 }
 
 const kept = new WeakMap<object, Kept>();
-
-const isPlainObject = (value: object) => {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
 
 /** Appends what `value` holds to `values`; `false` when it holds something that is not plain data. */
 function record(value: unknown, values: unknown[]): boolean {
@@ -49,7 +45,7 @@ function record(value: unknown, values: unknown[]): boolean {
   for (const key in value) {
     keys++;
     values.push(key);
-    if (!record((value as Record<string, unknown>)[key], values)) return false;
+    if (!record(value[key], values)) return false;
   }
   values[at] = keys;
   return true;
@@ -76,7 +72,7 @@ function matches(value: unknown, values: readonly unknown[], at: number): number
   let seen = 0;
   for (const key in value) {
     if (++seen > keys || values[next] !== key) return -1;
-    const item = (value as Record<string, unknown>)[key];
+    const item = value[key];
     if (item === null || typeof item !== 'object') {
       if (values[next + 1] !== item) return -1;
       next += 2;

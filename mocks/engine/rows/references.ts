@@ -5,7 +5,7 @@
  * the same way, for the links that make a row part of its owner only (see {@link OWNERSHIP}).
  * @module
  */
-import type { Problem } from './rules';
+import type { RowProblem } from './rules';
 
 /** What a reference field points at. */
 export type Target =
@@ -103,7 +103,7 @@ export function referenceProblem<Row>(
   lookups: Lookups,
   dangling: ReadonlySet<string> = new Set(),
   path: readonly PropertyKey[] = [],
-): Problem | undefined {
+): RowProblem | undefined {
   for (const [field, reference] of Object.entries(references) as [string, Target | readonly [Target]][]) {
     const value = (fields as Record<string, unknown>)[field];
     const target = targetOf(reference);

@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import { GENERIC_MESSAGE, OWN_WORDS } from '../../../src/core/issues';
+import { listed, namedKeys, typeName } from '../../contract/schema';
 import { invalidBody, shownJson } from '../replies';
 
 /** One problem of a body: where (`''` for the body itself) and what, in words. */
@@ -14,16 +15,6 @@ export interface BodyProblem {
   path: string;
   message: string;
 }
-
-/** How a value is named after "got": its JSON type. */
-export function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
-
-/** Unknown keys a message names; the rest are counted. */
-const SHOWN_KEYS = 5;
 
 /** What zod's `expected` means, in words. The SDK's numbers in bodies are integers. */
 const EXPECTED: Readonly<Record<string, string>> = {
@@ -62,12 +53,6 @@ function nullable(schema: z.ZodMiniType, path: readonly PropertyKey[]): boolean 
   return member !== undefined && member.safeParse(null).success;
 }
 
-/** `"a"`, `"a" or "b"`, `one of "a", "b", "c"`: the values a field may take. */
-function oneOf(values: readonly unknown[]): string {
-  const texts = values.map((value) => JSON.stringify(value));
-  return texts.length <= 2 ? texts.join(' or ') : `one of ${texts.join(', ')}`;
-}
-
 /** What a bound asks, after "must": `be at least 1`, `be at most 40 characters long`, `hold at least 2 items`, `not be empty`. */
 function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): string {
   const small = issue.code === 'too_small';
@@ -87,8 +72,7 @@ export function issueInWords(issue: z.core.$ZodIssue, body: unknown, schema: z.Z
   const value = valueAt(body, issue.path);
   const subject = field || 'the request body';
   if (issue.code === 'unrecognized_keys') {
-    const more = issue.keys.length - SHOWN_KEYS;
-    const keys = issue.keys.slice(0, SHOWN_KEYS).map(shownJson).join(', ') + (more > 0 ? ` and ${more} more` : '');
+    const keys = namedKeys(issue.keys, shownJson);
     return `unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${keys}; accepted: ${accepted.join(', ')}`;
   }
   if (issue.code === 'invalid_type' && value === undefined && field) return `${field} is required`;
@@ -104,7 +88,7 @@ export function issueInWords(issue: z.core.$ZodIssue, body: unknown, schema: z.Z
       return `${subject} must be ${expected}, got ${got}`;
     }
     case 'invalid_value':
-      return `${subject} must be ${oneOf(issue.values)}, got ${shownJson(value)}`;
+      return `${subject} must be ${listed(issue.values, (value) => JSON.stringify(value))}, got ${shownJson(value)}`;
     case 'too_small':
     case 'too_big':
       return `${subject} must ${bound(issue)}, got ${shownJson(value)}`;

@@ -1,13 +1,14 @@
 /**
  * What every row the mock holds must be, whatever its table: plain JSON (the mock serves rows
  * with `JSON.stringify`, so anything else turns every later page of its list into a 500, or is
- * silently changed on the way out), nested no deeper than {@link MAX_DEPTH}, and with its times in
+ * silently changed on the way out), nested no deeper than {@link MAX_ROW_DEPTH}, and with its times in
  * Unix seconds. Tables check these on every write; a world snapshot is checked the same way.
  * @module
  */
+import { isPlainObject } from '../../../src/core/arguments';
 
 /** How deep a value may nest (a row's fields are level 1): far beyond any real row, short of a stack overflow. */
-export const MAX_DEPTH = 64;
+export const MAX_ROW_DEPTH = 64;
 
 /**
  * The largest Unix-seconds time a row may hold (year 5138). A millisecond time of today is
@@ -26,7 +27,7 @@ const TIME_FIELD = /(?:At|Since|^timestamp|^lastUpdated|^internalLastChecked|^in
 export const MAX_ROW_CHARS = 131_072;
 
 /** Where in a value a problem is, and what it is. */
-export interface Problem {
+export interface RowProblem {
   readonly path: readonly PropertyKey[];
   readonly message: string;
 }
@@ -36,14 +37,9 @@ export const formatPath = (path: readonly PropertyKey[]) =>
   path.map((key, at) => (typeof key === 'number' ? `[${key}]` : `${at === 0 ? '' : '.'}${String(key)}`)).join('');
 
 /** `path: message`, or the message alone at the root. */
-export const describeProblem = ({ path, message }: Problem) => (path.length ? `${formatPath(path)}: ${message}` : message);
+export const describeProblem = ({ path, message }: RowProblem) => (path.length ? `${formatPath(path)}: ${message}` : message);
 
 const JSON_KINDS = 'a row holds plain objects, arrays, strings, finite numbers, booleans and null';
-
-const isPlainObject = (value: object) => {
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
-};
 
 /** `name` after its article, by its first letter: `a Map`, `an Error`. */
 const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
@@ -63,7 +59,7 @@ function notJson(value: unknown): string | undefined {
     case 'undefined':
       return 'undefined';
     default:
-      if (value === null || Array.isArray(value) || isPlainObject(value as object)) return undefined;
+      if (value === null || Array.isArray(value) || isPlainObject(value)) return undefined;
       return `${withArticle((value as object).constructor?.name ?? 'non-plain object')} instance`;
   }
 }
@@ -74,9 +70,9 @@ function notJson(value: unknown): string | undefined {
  * circular reference, or nesting deeper than `maxDepth`. An object's `undefined` field is fine:
  * it is absent, as JSON sends it. `path` is where `value` sits.
  */
-export function jsonProblem(value: unknown, path: readonly PropertyKey[] = [], maxDepth = MAX_DEPTH): Problem | undefined {
+export function jsonProblem(value: unknown, path: readonly PropertyKey[] = [], maxDepth = MAX_ROW_DEPTH): RowProblem | undefined {
   const ancestors = new Set<object>();
-  const walk = (inner: unknown, at: readonly PropertyKey[], inArray: boolean): Problem | undefined => {
+  const walk = (inner: unknown, at: readonly PropertyKey[], inArray: boolean): RowProblem | undefined => {
     if (inner === undefined && !inArray && at.length > path.length) return undefined;
     const kind = notJson(inner);
     if (kind !== undefined) return { path: at, message: `${kind} is not JSON; ${JSON_KINDS}` };
@@ -121,7 +117,7 @@ export function timeProblem(
   row: object,
   fields: readonly string[] = Object.keys(row),
   path: readonly PropertyKey[] = [],
-): Problem | undefined {
+): RowProblem | undefined {
   for (const field of fields) {
     const value = (row as Record<string, unknown>)[field];
     if (TIME_FIELD.test(field) && typeof value === 'number' && Math.abs(value) > MAX_SECONDS) {
@@ -132,7 +128,7 @@ export function timeProblem(
 }
 
 /** A problem when `row` (plain JSON, at `path`) is more than {@link MAX_ROW_CHARS} characters as JSON. */
-export function sizeProblem(row: object, path: readonly PropertyKey[] = []): Problem | undefined {
+export function sizeProblem(row: object, path: readonly PropertyKey[] = []): RowProblem | undefined {
   const chars = JSON.stringify(row).length;
   if (chars <= MAX_ROW_CHARS) return undefined;
   return { path, message: `the row is ${chars} characters as JSON, more than ${MAX_ROW_CHARS}: its page would be more than the SDK reads` };

@@ -8,7 +8,7 @@
  */
 import { byKey, onlyId, OWNERSHIP, referenceProblem, type Lookups, type References, type Target } from '../rows/references';
 import { departmentTables, departments, serverTables, cadTables } from '../world';
-import { formatPath, sizeProblem, timeProblem, type Problem } from '../rows/rules';
+import { formatPath, sizeProblem, timeProblem, type RowProblem } from '../rows/rules';
 
 /**
  * What this check reads of a snapshot that passed its schema (`WorldSnapshot`, said structurally
@@ -109,7 +109,7 @@ const rowPath = (list: Rows, index: number): PropertyKey[] =>
  * (`members[7].id: duplicate of world.members[2]`, under `label`), a time in milliseconds, a row
  * too big for a page, or a row its owner does not hold (`cad.notes[3].callId: no call 17 in world.cad.calls`).
  */
-export function integrityProblem(snapshot: SnapshotLists, label: string): Problem | undefined {
+export function integrityProblem(snapshot: SnapshotLists, label: string): RowProblem | undefined {
   for (const [list, lookups] of listsOfSnapshot(snapshot, label)) {
     const seen = new Map<unknown, number>();
     for (const [index, row] of list.rows.entries()) {

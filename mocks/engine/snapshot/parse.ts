@@ -85,7 +85,7 @@ const snapshotSchema: z.ZodMiniType<WorldSnapshot> = z.object({
  * What is wrong with `value` as a snapshot, as `path: problem` (e.g.
  * `members[3].createdAt: expected int`), or `undefined` when it is a valid one. The version is
  * checked first: a snapshot of another format would otherwise report every row. Then that it is
- * plain JSON nested at most `MAX_DEPTH` (64) deep (a deeper one is a problem at its path, not a
+ * plain JSON nested at most `MAX_ROW_DEPTH` (64) deep (a deeper one is a problem at its path, not a
  * stack overflow), its schema, and last that no list has two rows under one key and no time is
  * in milliseconds. `label` is what the snapshot is called in messages that point at another row.
  */

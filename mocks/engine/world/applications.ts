@@ -4,10 +4,10 @@
  */
 import { ApplicationResponseSchema, ApplicationSchema, type Application, type ApplicationResponse } from '../../../src/schemas/index';
 import { DEPARTMENT_KINDS } from './kinds';
-import { byTime, type Table } from './table';
+import { byTime, type WorldTable } from './table';
 import { aged, nullWhenUnset, openJson, spread } from './variety';
 
-export const applications: Table<Application> = {
+export const applications: WorldTable<Application> = {
   spec: byTime<Application>('createdAt'),
   schema: ApplicationSchema,
   references: { serverId: 'server', approvalRoles: ['role'], reviewerRoles: ['role'] },
@@ -101,7 +101,7 @@ export const applications: Table<Application> = {
   },
 };
 
-export const applicationResponses: Table<ApplicationResponse> = {
+export const applicationResponses: WorldTable<ApplicationResponse> = {
   // `status`: the activity reviews pending responses.
   spec: byTime<ApplicationResponse>('createdAt', ['applicationId', 'userId', 'status']),
   schema: ApplicationResponseSchema,

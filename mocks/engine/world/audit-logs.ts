@@ -4,7 +4,7 @@
  */
 import { AuditLogEventSchema, type AuditLogEvent } from '../../../src/schemas/index';
 import type { Draw } from './draw';
-import { byTime, type DepartmentRefs, type Table } from './table';
+import { byTime, type DepartmentRefs, type WorldTable } from './table';
 import { spread } from './variety';
 
 /** What changed, as newer events describe it: an object instead of a sentence. */
@@ -12,7 +12,7 @@ const change = (d: Draw) => ({ field: d.pick(['rank', 'roles', 'callsign', 'stat
 
 const spec = { ...byTime<AuditLogEvent>('timestamp'), aliases: { createdAt: 'timestamp' } } as const;
 
-export const auditLogs: Table<AuditLogEvent> = {
+export const auditLogs: WorldTable<AuditLogEvent> = {
   spec,
   schema: AuditLogEventSchema,
   references: { serverId: 'server' },
@@ -31,7 +31,7 @@ export const auditLogs: Table<AuditLogEvent> = {
   needs: ['authorIds'],
 };
 
-export const departmentAuditLogs: Table<AuditLogEvent, DepartmentRefs> = {
+export const departmentAuditLogs: WorldTable<AuditLogEvent, DepartmentRefs> = {
   spec,
   schema: AuditLogEventSchema,
   references: { serverId: 'server', departmentId: 'department' },

@@ -22,7 +22,7 @@ import { mapped, type Sequence } from '../rows/sequence';
 import type { Draw } from './draw';
 import { CALL_TITLES, DEPARTMENT_KINDS, RANKS } from './kinds';
 import type { Steps } from '../steps';
-import { byTime, extend, seedingRows, type CadRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
+import { byTime, extend, seedingRows, type CadRefs, type RowsOf, type ServerRefs, type Sources, type WorldTable } from './table';
 import { aged, nullWhenUnset, openJson, spread } from './variety';
 
 /**
@@ -31,7 +31,7 @@ import { aged, nullWhenUnset, openJson, spread } from './variety';
  */
 const nextId = (index: number, rows: Sequence<{ id: number }>) => Math.max(index, rows.at(rows.length - 1)?.id ?? index) + 1;
 
-const units: Table<CadUnit, CadRefs> = {
+const units: WorldTable<CadUnit, CadRefs> = {
   spec: { key: 'id', orderBy: ['id', 'status'], sort: 'asc' },
   schema: CadUnitSchema,
   references: { serverId: 'server' },
@@ -65,7 +65,7 @@ const units: Table<CadUnit, CadRefs> = {
   needs: ['authorIds'],
 };
 
-const unitGroups: Table<CadUnitGroup, CadRefs> = {
+const unitGroups: WorldTable<CadUnitGroup, CadRefs> = {
   spec: { key: 'id', orderBy: ['id', 'name'], sort: 'asc' },
   schema: CadUnitGroupSchema,
   references: { serverId: 'server', units: ['unit'] },
@@ -99,7 +99,7 @@ const unitGroups: Table<CadUnitGroup, CadRefs> = {
   },
 };
 
-const records: Table<CadRecord, CadRefs> = {
+const records: WorldTable<CadRecord, CadRefs> = {
   spec: byTime<CadRecord>('createdAt'),
   schema: CadRecordSchema,
   references: { serverId: 'server' },
@@ -154,7 +154,7 @@ function hearingOf(d: Draw, { serverId, authorIds }: CadRefs, record: CadRecord,
   return nullWhenUnset(hearing, index, ['closedAt', 'processedBy']);
 }
 
-const courtHearings: Table<CadCourtHearing, CadRefs> = {
+const courtHearings: WorldTable<CadCourtHearing, CadRefs> = {
   spec: byTime<CadCourtHearing>('createdAt'),
   schema: CadCourtHearingSchema,
   references: { serverId: 'server', recordId: 'record' },
@@ -168,7 +168,7 @@ const courtHearings: Table<CadCourtHearing, CadRefs> = {
   },
 };
 
-const calls: Table<CadCall, CadRefs> = {
+const calls: WorldTable<CadCall, CadRefs> = {
   // `status`: the activity notes and closes open calls.
   spec: byTime<CadCall>('createdAt', ['status']),
   schema: CadCallSchema,
@@ -252,7 +252,7 @@ function noteOf(d: Draw, { serverId, authorIds }: CadRefs, call: CadCall, index:
   return spread(note, index, { mergedFrom: () => (index % 4 === 0 ? d.aside.uuid() : null) });
 }
 
-const notes: Table<CadCallNote, CadRefs> = {
+const notes: WorldTable<CadCallNote, CadRefs> = {
   spec: { ...byTime<CadCallNote>('createdAt', ['callId']), sort: 'asc' },
   schema: CadCallNoteSchema,
   references: { serverId: 'server', callId: 'call' },

@@ -21,13 +21,13 @@ import { DEPARTMENT_KINDS, RANKS } from './kinds';
 import { departmentLoas } from './loas';
 import { departmentShifts } from './shifts';
 import type { Steps } from '../steps';
-import { extend, seedingRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
+import { extend, seedingRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Sources, type WorldTable } from './table';
 import { openJson, spread } from './variety';
 
 /** The kind of the `index`th department of a server. */
 const kindOf = (index: number) => DEPARTMENT_KINDS[index % DEPARTMENT_KINDS.length]!;
 
-export const departments: Table<Department> = {
+export const departments: WorldTable<Department> = {
   spec: { key: 'id', orderBy: ['name', 'id'], sort: 'asc' },
   schema: DepartmentSchema,
   references: { serverId: 'server' },
@@ -48,7 +48,7 @@ export const departments: Table<Department> = {
   },
 };
 
-const ranks: Table<DepartmentRank, DepartmentRefs> = {
+const ranks: WorldTable<DepartmentRank, DepartmentRefs> = {
   spec: { key: 'id', orderBy: ['position', 'id', 'name'], sort: 'asc' },
   schema: DepartmentRankSchema,
   references: { departmentId: 'department' },
@@ -91,7 +91,7 @@ function rosterEntry(d: Draw, { department, kind, ranks }: DepartmentRefs, membe
   return row;
 }
 
-const departmentMembers: Table<DepartmentMember, DepartmentRefs> = {
+const departmentMembers: WorldTable<DepartmentMember, DepartmentRefs> = {
   spec: { key: 'id', orderBy: ['rankPosition', 'createdAt', 'id'], sort: 'desc' },
   schema: DepartmentMemberSchema,
   // A roster entry is keyed by the server member it puts in the department.

@@ -22,7 +22,7 @@ import { links, members } from './members';
 import { roles } from './roles';
 import { shifts } from './shifts';
 import { CAD_STREAM, DEPARTMENT_STREAM, INFO_STREAM, SERVER_TABLE_STREAMS } from './streams';
-import { lazily, seedingRows, type RowsOf, type ServerRefs, type Sources, type Table } from './table';
+import { lazily, seedingRows, type RowsOf, type ServerRefs, type Sources, type WorldTable } from './table';
 import { seedTokens, type Secrets, type TokenRecord } from './tokens';
 import { mapped, prefix, toArray, type Sequence } from '../rows/sequence';
 import { runSteps, type Steps } from '../steps';
@@ -35,7 +35,7 @@ export { CALL_TITLES, LOG_REASONS, SHIFT_TYPES } from './kinds';
 export type { AccountLink } from './members';
 export type { RoleRow } from './roles';
 export type { ShiftRow } from '../../contract/rows';
-export type { CadRefs, DepartmentRefs, RowsOf, ServerRefs, Table } from './table';
+export type { CadRefs, DepartmentRefs, RowsOf, ServerRefs, WorldTable as Table } from './table';
 export { tokens, withRandomSecrets, type Permission, type TokenRecord } from './tokens';
 
 /**
@@ -205,7 +205,7 @@ function* seedingServer(seed: number, serverIndex: number, counts: WorldCounts, 
     const d = stream(n);
     const count = name === 'links' ? 0 : counts[name];
     (rows as Record<string, unknown>)[name] = yield* seedingRows(
-      serverTables[name] as Table<object, ServerRefs>,
+      serverTables[name] as WorldTable<object, ServerRefs>,
       d,
       serverRefs(info, seededSources(rows), formerIds),
       count,

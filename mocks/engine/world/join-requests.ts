@@ -4,7 +4,7 @@
  */
 import { JoinRequestSchema, type JoinRequest } from '../../../src/schemas/index';
 import type { Draw } from './draw';
-import type { DepartmentRefs, ServerRefs, Table } from './table';
+import type { DepartmentRefs, ServerRefs, WorldTable } from './table';
 
 const spec = { key: 'userId', orderBy: ['createdAt', 'userId'], sort: 'desc' } as const;
 
@@ -15,7 +15,7 @@ const serverRequest = (d: Draw, { serverId, joinCodes }: ServerRefs, userId: str
   createdAt: d.time(),
 });
 
-export const joinRequests: Table<JoinRequest> = {
+export const joinRequests: WorldTable<JoinRequest> = {
   spec,
   schema: JoinRequestSchema,
   references: { serverId: 'server' },
@@ -35,7 +35,7 @@ const departmentRequest = (d: Draw, { serverId, department }: DepartmentRefs, us
   departmentId: department.id,
 });
 
-export const departmentJoinRequests: Table<JoinRequest, DepartmentRefs> = {
+export const departmentJoinRequests: WorldTable<JoinRequest, DepartmentRefs> = {
   spec,
   schema: JoinRequestSchema,
   references: { serverId: 'server', departmentId: 'department' },

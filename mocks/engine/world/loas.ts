@@ -5,7 +5,7 @@
 import { LoaSchema, type Loa } from '../../../src/schemas/index';
 import type { Sequence } from '../rows/sequence';
 import type { Draw } from './draw';
-import { byTime, type DepartmentRefs, type Table } from './table';
+import { byTime, type DepartmentRefs, type WorldTable } from './table';
 import { nullWhenUnset, openJson } from './variety';
 
 // `status`: the activity reviews pending LOAs and ends running ones.
@@ -67,7 +67,7 @@ function loaOf(d: Draw, serverId: string, memberId: string, staffIds: Sequence<s
   ]);
 }
 
-export const loas: Table<Loa> = {
+export const loas: WorldTable<Loa> = {
   spec,
   schema: LoaSchema,
   references: { serverId: 'server', memberId: 'member' },
@@ -75,7 +75,7 @@ export const loas: Table<Loa> = {
   needs: ['authorIds'],
 };
 
-export const departmentLoas: Table<Loa, DepartmentRefs> = {
+export const departmentLoas: WorldTable<Loa, DepartmentRefs> = {
   spec,
   schema: LoaSchema,
   references: { serverId: 'server', departmentId: 'department', memberId: 'roster' },

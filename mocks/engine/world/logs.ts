@@ -5,10 +5,10 @@
 import { LogSchema, type Log } from '../../../src/schemas/index';
 import { WORLD_END } from './draw';
 import { LOG_REASONS } from './kinds';
-import { byTime, type Table } from './table';
+import { byTime, type WorldTable } from './table';
 import { openJson, spread } from './variety';
 
-export const logs: Table<Log> = {
+export const logs: WorldTable<Log> = {
   spec: byTime<Log>('createdAt', ['createdBy', 'username']),
   schema: LogSchema,
   references: { serverId: 'server', createdBy: 'member' },

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { int64, str } from '../../../src/schemas/common';
 import { MemberSchema, type Member } from '../../../src/schemas/index';
-import { byTime, type Table } from './table';
+import { byTime, type WorldTable } from './table';
 import { toArray } from '../rows/sequence';
 import type { Draw } from './draw';
 import { openJson } from './variety';
@@ -30,7 +30,7 @@ export interface AccountLink {
   lastUpdatedAt: number;
 }
 
-export const members: Table<Member> = {
+export const members: WorldTable<Member> = {
   spec: byTime<Member>('createdAt'),
   schema: MemberSchema,
   references: { serverId: 'server', roles: ['role'] },
@@ -55,7 +55,7 @@ function linkOf(d: Draw, member: Member): AccountLink {
   };
 }
 
-export const links: Table<AccountLink> = {
+export const links: WorldTable<AccountLink> = {
   spec: { key: 'memberId', indexes: ['chatId', 'gameId'], orderBy: ['createdAt', 'memberId'], sort: 'desc' },
   references: { memberId: 'member' },
   // The mock's own bookkeeping: the API serves parts of it (chat ids, game connections), never a row.

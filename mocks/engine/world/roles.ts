@@ -4,7 +4,7 @@
  */
 import { RoleSchema, type Role } from '../../../src/schemas/index';
 import { WORLD_START } from './draw';
-import type { Table } from './table';
+import type { WorldTable } from './table';
 
 /**
  * A role as the mock stores it.
@@ -37,7 +37,7 @@ const ROLE_NAMES = [
   'Recruit',
 ];
 
-export const roles: Table<RoleRow> = {
+export const roles: WorldTable<RoleRow> = {
   spec: { key: 'id', orderBy: ['createdAt', 'id'], sort: 'asc' },
   schema: RoleSchema,
   references: { serverId: 'server' },

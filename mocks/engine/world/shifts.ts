@@ -6,7 +6,7 @@ import { ShiftSchema } from '../../../src/schemas/index';
 import type { ShiftRow } from '../../contract/rows';
 import { WORLD_END, type Draw } from './draw';
 import { SHIFT_TYPES } from './kinds';
-import { byTime, type DepartmentRefs, type Table } from './table';
+import { byTime, type DepartmentRefs, type WorldTable } from './table';
 
 // `endedAt`: the open shifts (`null`) are the activity's to end.
 const spec = byTime<ShiftRow>('createdAt', ['memberId', 'endedAt']);
@@ -31,7 +31,7 @@ function shiftOf(d: Draw, serverId: string, memberId: string, departmentId?: str
   return shift;
 }
 
-export const shifts: Table<ShiftRow> = {
+export const shifts: WorldTable<ShiftRow> = {
   spec,
   schema: ShiftSchema,
   references: { serverId: 'server', memberId: 'member' },
@@ -39,7 +39,7 @@ export const shifts: Table<ShiftRow> = {
   needs: ['authorIds'],
 };
 
-export const departmentShifts: Table<ShiftRow, DepartmentRefs> = {
+export const departmentShifts: WorldTable<ShiftRow, DepartmentRefs> = {
   spec,
   schema: ShiftSchema,
   references: { serverId: 'server', departmentId: 'department', memberId: 'roster' },

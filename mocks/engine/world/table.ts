@@ -80,7 +80,7 @@ export interface CadRefs extends ServerRefs {
  * - `row`: one seeded row, given the draw, the rows it may point at, and its position (`index`,
  *   the table's size when a factory makes it).
  */
-export interface Table<Row extends object, Refs = ServerRefs> {
+export interface WorldTable<Row extends object, Refs = ServerRefs> {
   readonly spec: CollectionSpec<Row>;
   readonly schema: z.ZodMiniType;
   readonly row: (d: Draw, refs: Refs, index: number) => Row;
@@ -129,7 +129,7 @@ export function extend<Base extends object, More extends object>(base: Base, mor
 }
 
 /** The row type of a table declaration. */
-export type RowOf<T> = T extends Table<infer Row, never> ? Row : never;
+export type RowOf<T> = T extends WorldTable<infer Row, never> ? Row : never;
 /** The rows of each table of a group of declarations. */
 export type RowsOf<Tables> = { -readonly [Name in keyof Tables]: RowOf<Tables[Name]>[] };
 
@@ -142,12 +142,12 @@ export const byTime = <Row>(field: keyof Row & string, indexes: (keyof Row & str
 });
 
 /** `count` rows of `table` drawn one after the other. */
-function* drawnRows<Row extends object, Refs>(table: Table<Row, Refs>, d: Draw, refs: Refs, count: number): Generator<Row> {
+function* drawnRows<Row extends object, Refs>(table: WorldTable<Row, Refs>, d: Draw, refs: Refs, count: number): Generator<Row> {
   for (let i = 0; i < count; i++) yield table.row(d, refs, i);
 }
 
 /** The seeded rows of `table`, a step per row: its own `seed`, or `count` rows drawn one after the other. */
-export function* seedingRows<Row extends object, Refs>(table: Table<Row, Refs>, d: Draw, refs: Refs, count: number): Steps<Row[]> {
+export function* seedingRows<Row extends object, Refs>(table: WorldTable<Row, Refs>, d: Draw, refs: Refs, count: number): Steps<Row[]> {
   const rows: Row[] = [];
   for (const row of table.seed ? table.seed(d, refs, count) : drawnRows(table, d, refs, count)) {
     rows.push(row);

@@ -8,7 +8,7 @@ import { int64, str } from '../../../src/schemas/common';
 import type { CollectionSpec } from '../rows/collection';
 import { Draw, randomTokenSecret, seededFaker, tokenSecret, WORLD_START } from './draw';
 import { TOKENS_STREAM } from './streams';
-import type { Table } from './table';
+import type { WorldTable } from './table';
 
 /**
  * What the mock grants a token: read the server's data, and manage its tokens (`tokens.create`,
@@ -99,7 +99,7 @@ const secret = str.check(
 );
 
 /** Tokens: a new one (`mock.store.tokens.create()`) belongs to the `main` server and may do everything. */
-export const tokens: Table<TokenRecord, { readonly serverId: string }> = {
+export const tokens: WorldTable<TokenRecord, { readonly serverId: string }> = {
   spec: tokenSpec,
   references: { serverId: 'server' },
   // The mock's own record: the API never serves a row as it is (`tokens.*` hide the secret).

@@ -7,8 +7,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Log, Member, PageEnvelope, ServerInfo, Token } from '../../../../src/schemas/index';
 import type { Resources } from '../../../../src/resources/index';
-import { fromServer, item, list, needs, type Probe, type Route } from '../../../../mocks/engine/api/context';
-import { json, text } from '../../../../mocks/engine/replies';
+import { fromServer, itemRoute, listRoute, needs, type Probe, type Route } from '../../../../mocks/engine/api/context';
+import { json, textReply } from '../../../../mocks/engine/replies';
 import type { RouteTable } from '../../../../mocks/engine/api/routes';
 
 type Routes = RouteTable<Resources>;
@@ -23,19 +23,19 @@ describe('each route answers what the client parses', () => {
   });
 
   it('a route over the wrong table, or with the wrong body, does not compile', () => {
-    const logsGet: Routes['logs']['get'] = item(fromServer('logs'), 'log');
+    const logsGet: Routes['logs']['get'] = itemRoute(fromServer('logs'), 'log');
     // @ts-expect-error members are not logs
-    const wrongTable: Routes['logs']['get'] = item(fromServer('members'), 'log');
+    const wrongTable: Routes['logs']['get'] = itemRoute(fromServer('members'), 'log');
     // @ts-expect-error a list route answers a page, not a row
-    const rowForPage: Routes['logs']['list'] = item(fromServer('logs'), 'log');
+    const rowForPage: Routes['logs']['list'] = itemRoute(fromServer('logs'), 'log');
     // @ts-expect-error ServerInfo's name is a string
     const wrongField: Routes['server']['info'] = () => ({ name: 5 });
     // @ts-expect-error json() carries its body's type: a token's id is a string
     const wrongReply: Routes['tokens']['create'] = needs('manage_tokens', () => json(201, { id: 5, name: 'bot' }));
     // @ts-expect-error a plain Response says nothing of its body, so a route may not answer one
     const untyped: Routes['health']['live'] = () => new Response('{}');
-    const textProbe: Routes['health']['check'] = () => text(200, 'OK');
-    const logsList: Routes['logs']['list'] = list(fromServer('logs'), 'createdBy');
+    const textProbe: Routes['health']['check'] = () => textReply(200, 'OK');
+    const logsList: Routes['logs']['list'] = listRoute(fromServer('logs'), 'createdBy');
     expectTypeOf([logsGet, wrongTable, rowForPage, wrongField, wrongReply, untyped, textProbe, logsList]).toBeArray();
   });
 
