@@ -61,6 +61,7 @@ it('npm run bench runs every benchmark and writes a row for each goal', async ()
     '≥ 0.95×',
     '≤ 0.2 KB',
     '≤ 1.5×',
+    '≤ 24,000 characters, ≤ 40 tools',
   ];
   expect(rows.map((line) => line.split(' | ')[4]).filter((goal) => goal !== 'context')).toEqual(goals);
   for (const line of rows) {
