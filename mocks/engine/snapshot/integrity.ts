@@ -7,7 +7,7 @@
  * @module
  */
 import { byKey, onlyId, OWNERSHIP, referenceProblem, type Lookups, type References, type Target } from '../rows/references';
-import { departmentTables, departments, serverTables, cadTables } from '../world';
+import { departmentTables, departmentsTable, serverTables, cadTables } from '../world';
 import { formatPath, sizeProblem, timeProblem, type RowProblem } from '../rows/rules';
 
 /**
@@ -88,7 +88,7 @@ function listsOfSnapshot(snapshot: SnapshotLists, label: string): [Rows, Lookups
         ...listsOf(serverTables, snapshot, []).filter((list) => list.path[0] !== 'links'),
         listOf(serverTables.links, accountLinks, ['accountLinks']),
         listOf(
-          departments,
+          departmentsTable,
           inside.map((d) => d.department),
           ['departments'],
         ),

@@ -12,11 +12,11 @@ import {
   cadRefs,
   cadTables,
   departmentRefs,
-  departments,
+  departmentsTable,
   departmentTables,
   serverRefs,
   serverTables,
-  tokens,
+  tokensTable,
   type CadWorld,
   type DepartmentWorld,
   type ServerRow,
@@ -154,7 +154,7 @@ class DepartmentCollection extends Collection<Department> {
     private readonly inner: Map<string, DepartmentStore>,
     private readonly open: (departmentId: string) => DepartmentStore,
   ) {
-    super(departments.spec, rows, options);
+    super(departmentsTable.spec, rows, options);
   }
 
   override insert(row: Department, options?: WriteOptions<Department>): Department {
@@ -220,7 +220,7 @@ export class ServerStore extends tableGroup(serverTables) {
     this.departmentData = new Map(world.departments.map((d) => [d.department.id, new DepartmentStore(d, this, d.department.id, seed)]));
     this.departments = new DepartmentCollection(
       world.departments.map((d) => d.department),
-      tableOptions(departments, { seed, path: `${name}.departments`, refs: () => this.refs(), lookups: () => this.lookups() }),
+      tableOptions(departmentsTable, { seed, path: `${name}.departments`, refs: () => this.refs(), lookups: () => this.lookups() }),
       this.departmentData,
       (departmentId) => new DepartmentStore(EMPTY_DEPARTMENT, this, departmentId, seed),
     );
@@ -276,8 +276,8 @@ export class Store {
     const seed = world.seed ?? 1;
     this.main = new ServerStore(world.main, 'main', seed);
     this.noCad = new ServerStore(world.noCad, 'noCad', seed);
-    this.tokens = new Collection(tokens.spec, world.tokens, {
-      ...tableOptions(tokens, {
+    this.tokens = new Collection(tokensTable.spec, world.tokens, {
+      ...tableOptions(tokensTable, {
         seed,
         path: 'tokens',
         refs: () => ({ serverId: this.main.info.id }),

@@ -7,7 +7,7 @@ import { DEPARTMENT_KINDS } from './kinds';
 import { byTime, type WorldTable } from './table';
 import { aged, nullWhenUnset, openJson, spread } from './variety';
 
-export const applications: WorldTable<Application> = {
+export const applicationsTable: WorldTable<Application> = {
   spec: byTime<Application>('createdAt'),
   schema: ApplicationSchema,
   references: { serverId: 'server', approvalRoles: ['role'], reviewerRoles: ['role'] },
@@ -101,7 +101,7 @@ export const applications: WorldTable<Application> = {
   },
 };
 
-export const applicationResponses: WorldTable<ApplicationResponse> = {
+export const applicationResponsesTable: WorldTable<ApplicationResponse> = {
   // `status`: the activity reviews pending responses.
   spec: byTime<ApplicationResponse>('createdAt', ['applicationId', 'userId', 'status']),
   schema: ApplicationResponseSchema,
@@ -154,6 +154,6 @@ export const applicationResponses: WorldTable<ApplicationResponse> = {
   needs: ['applications', 'authorIds'],
   // No application, no responses: there is nothing to respond to.
   *seed(d, refs, count) {
-    if (refs.applications.length) for (let i = 0; i < count; i++) yield applicationResponses.row(d, refs, i);
+    if (refs.applications.length) for (let i = 0; i < count; i++) yield applicationResponsesTable.row(d, refs, i);
   },
 };

@@ -12,7 +12,7 @@ const change = (d: Draw) => ({ field: d.pick(['rank', 'roles', 'callsign', 'stat
 
 const spec = { ...byTime<AuditLogEvent>('timestamp'), aliases: { createdAt: 'timestamp' } } as const;
 
-export const auditLogs: WorldTable<AuditLogEvent> = {
+export const auditLogsTable: WorldTable<AuditLogEvent> = {
   spec,
   schema: AuditLogEventSchema,
   references: { serverId: 'server' },
@@ -31,7 +31,7 @@ export const auditLogs: WorldTable<AuditLogEvent> = {
   needs: ['authorIds'],
 };
 
-export const departmentAuditLogs: WorldTable<AuditLogEvent, DepartmentRefs> = {
+export const departmentAuditLogsTable: WorldTable<AuditLogEvent, DepartmentRefs> = {
   spec,
   schema: AuditLogEventSchema,
   references: { serverId: 'server', departmentId: 'department' },

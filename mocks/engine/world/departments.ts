@@ -13,13 +13,13 @@ import {
   type JoinRequest,
   type Member,
 } from '../../../src/schemas/index';
-import { departmentAuditLogs } from './audit-logs';
+import { departmentAuditLogsTable } from './audit-logs';
 import { mapped, toArray, type Sequence } from '../rows/sequence';
 import type { Draw } from './draw';
-import { departmentJoinRequests } from './join-requests';
+import { departmentJoinRequestsTable } from './join-requests';
 import { DEPARTMENT_KINDS, RANKS } from './kinds';
-import { departmentLoas } from './loas';
-import { departmentShifts } from './shifts';
+import { departmentLoasTable } from './loas';
+import { departmentShiftsTable } from './shifts';
 import type { Steps } from '../steps';
 import { extend, seedingRows, type DepartmentRefs, type RowsOf, type ServerRefs, type Sources, type WorldTable } from './table';
 import { openJson, spread } from './variety';
@@ -27,7 +27,7 @@ import { openJson, spread } from './variety';
 /** The kind of the `index`th department of a server. */
 const kindOf = (index: number) => DEPARTMENT_KINDS[index % DEPARTMENT_KINDS.length]!;
 
-export const departments: WorldTable<Department> = {
+export const departmentsTable: WorldTable<Department> = {
   spec: { key: 'id', orderBy: ['name', 'id'], sort: 'asc' },
   schema: DepartmentSchema,
   references: { serverId: 'server' },
@@ -112,13 +112,13 @@ export const departmentTables = {
   /** Its members (`departments.members.*`). */
   members: departmentMembers,
   /** Its members' shifts (`departments.shifts.*`). */
-  shifts: departmentShifts,
+  shifts: departmentShiftsTable,
   /** Its LOAs (`departments.loas.*`). */
-  loas: departmentLoas,
+  loas: departmentLoasTable,
   /** Requests to join it (`departments.joinRequests.*`). */
-  joinRequests: departmentJoinRequests,
+  joinRequests: departmentJoinRequestsTable,
   /** Its audit log (`departments.auditLogs`). */
-  auditLogs: departmentAuditLogs,
+  auditLogs: departmentAuditLogsTable,
 };
 
 /** A department and the rows inside it. */
@@ -162,7 +162,7 @@ const none = () => [];
  * join requests from outside, and an audit event per member.
  */
 export function* seedingDepartment(d: Draw, server: ServerRefs, index: number): Steps<DepartmentWorld> {
-  const department = departments.row(d, server, index);
+  const department = departmentsTable.row(d, server, index);
   let refs = departmentRefs(server, department, { ranks: none, members: none, joinRequests: none }, index);
   const rankRows = yield* seedingRows(ranks, d, refs, 0);
   refs = departmentRefs(server, department, { ranks: () => rankRows, members: none, joinRequests: none }, index);
@@ -173,9 +173,9 @@ export function* seedingDepartment(d: Draw, server: ServerRefs, index: number): 
     department,
     ranks: rankRows,
     members,
-    shifts: yield* seedingRows(departmentShifts, d, refs, size * 2),
-    loas: yield* seedingRows(departmentLoas, d, refs, Math.ceil(size / 4)),
-    joinRequests: yield* seedingRows(departmentJoinRequests, d, refs, 0),
-    auditLogs: yield* seedingRows(departmentAuditLogs, d, refs, size),
+    shifts: yield* seedingRows(departmentShiftsTable, d, refs, size * 2),
+    loas: yield* seedingRows(departmentLoasTable, d, refs, Math.ceil(size / 4)),
+    joinRequests: yield* seedingRows(departmentJoinRequestsTable, d, refs, 0),
+    auditLogs: yield* seedingRows(departmentAuditLogsTable, d, refs, size),
   };
 }

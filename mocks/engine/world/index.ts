@@ -8,19 +8,19 @@
  * stream (`[seed, server, group]`), so asking for more logs does not reshuffle the members.
  * @module
  */
-import { applicationResponses, applications } from './applications';
-import { auditLogs } from './audit-logs';
+import { applicationResponsesTable, applicationsTable } from './applications';
+import { auditLogsTable } from './audit-logs';
 import type { CadCounts, WorldCounts } from '../../contract/counts';
 import { seedingCad, type CadWorld } from './cad';
 import { seedingDepartment, type DepartmentWorld } from './departments';
 import { Draw, seededFaker } from './draw';
 import { seedInfo, type ServerRow } from './info';
-import { joinRequests } from './join-requests';
-import { logs } from './logs';
-import { loas } from './loas';
-import { links, members } from './members';
-import { roles } from './roles';
-import { shifts } from './shifts';
+import { joinRequestsTable } from './join-requests';
+import { logsTable } from './logs';
+import { loasTable } from './loas';
+import { linksTable, membersTable } from './members';
+import { rolesTable } from './roles';
+import { shiftsTable } from './shifts';
 import { CAD_STREAM, DEPARTMENT_STREAM, INFO_STREAM, SERVER_TABLE_STREAMS } from './streams';
 import { lazily, seedingRows, type RowsOf, type ServerRefs, type Sources, type WorldTable } from './table';
 import { seedTokens, type Secrets, type TokenRecord } from './tokens';
@@ -28,7 +28,7 @@ import { mapped, prefix, toArray, type Sequence } from '../rows/sequence';
 import { runSteps, type Steps } from '../steps';
 
 export { cadRefs, cadTables, type CadWorld } from './cad';
-export { departmentRefs, departments, departmentTables, type DepartmentWorld } from './departments';
+export { departmentRefs, departmentsTable, departmentTables, type DepartmentWorld } from './departments';
 export { Draw, randomTokenSecret, runtimeFaker, seededFaker, tokenSecret, WORLD_END, WORLD_START } from './draw';
 export type { ServerRow } from './info';
 export { CALL_TITLES, LOG_REASONS, SHIFT_TYPES } from './kinds';
@@ -36,7 +36,7 @@ export type { AccountLink } from './members';
 export type { RoleRow } from './roles';
 export type { ShiftRow } from '../../contract/rows';
 export type { CadRefs, DepartmentRefs, RowsOf, ServerRefs, WorldTable as Table } from './table';
-export { tokens, withRandomSecrets, type Permission, type TokenRecord } from './tokens';
+export { tokensTable, withRandomSecrets, type Permission, type TokenRecord } from './tokens';
 
 /**
  * The server-wide tables: `ServerStore` has one collection per entry, named and documented as
@@ -44,25 +44,25 @@ export { tokens, withRandomSecrets, type Permission, type TokenRecord } from './
  */
 export const serverTables = {
   /** Members (`members.*`). */
-  members,
+  members: membersTable,
   /** Chat-platform and game-platform accounts linked to members (the verification lookups). */
-  links,
+  links: linksTable,
   /** Roles (`roles.*`). */
-  roles,
+  roles: rolesTable,
   /** Applications (`applications.list`, `.get`). */
-  applications,
+  applications: applicationsTable,
   /** Responses to them, indexed by `applicationId` and `userId`. */
-  applicationResponses,
+  applicationResponses: applicationResponsesTable,
   /** The server's audit log (`auditLogs.list`). */
-  auditLogs,
+  auditLogs: auditLogsTable,
   /** Moderation logs, indexed by `createdBy` (staff) and `username` (`logs.*`). */
-  logs,
+  logs: logsTable,
   /** Server-wide join requests, keyed by `userId` (`joinRequests.*`). */
-  joinRequests,
+  joinRequests: joinRequestsTable,
   /** Server-wide LOAs, indexed by `memberId` (`loas.*`). */
-  loas,
+  loas: loasTable,
   /** Server-wide shifts, indexed by `memberId` (`shifts.*`). */
-  shifts,
+  shifts: shiftsTable,
 };
 
 type ServerRows = RowsOf<typeof serverTables>;

@@ -15,7 +15,7 @@ const serverRequest = (d: Draw, { serverId, joinCodes }: ServerRefs, userId: str
   createdAt: d.time(),
 });
 
-export const joinRequests: WorldTable<JoinRequest> = {
+export const joinRequestsTable: WorldTable<JoinRequest> = {
   spec,
   schema: JoinRequestSchema,
   references: { serverId: 'server' },
@@ -35,7 +35,7 @@ const departmentRequest = (d: Draw, { serverId, department }: DepartmentRefs, us
   departmentId: department.id,
 });
 
-export const departmentJoinRequests: WorldTable<JoinRequest, DepartmentRefs> = {
+export const departmentJoinRequestsTable: WorldTable<JoinRequest, DepartmentRefs> = {
   spec,
   schema: JoinRequestSchema,
   references: { serverId: 'server', departmentId: 'department' },

@@ -67,7 +67,7 @@ function loaOf(d: Draw, serverId: string, memberId: string, staffIds: Sequence<s
   ]);
 }
 
-export const loas: WorldTable<Loa> = {
+export const loasTable: WorldTable<Loa> = {
   spec,
   schema: LoaSchema,
   references: { serverId: 'server', memberId: 'member' },
@@ -75,7 +75,7 @@ export const loas: WorldTable<Loa> = {
   needs: ['authorIds'],
 };
 
-export const departmentLoas: WorldTable<Loa, DepartmentRefs> = {
+export const departmentLoasTable: WorldTable<Loa, DepartmentRefs> = {
   spec,
   schema: LoaSchema,
   references: { serverId: 'server', departmentId: 'department', memberId: 'roster' },

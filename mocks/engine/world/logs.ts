@@ -8,7 +8,7 @@ import { LOG_REASONS } from './kinds';
 import { byTime, type WorldTable } from './table';
 import { openJson, spread } from './variety';
 
-export const logs: WorldTable<Log> = {
+export const logsTable: WorldTable<Log> = {
   spec: byTime<Log>('createdAt', ['createdBy', 'username']),
   schema: LogSchema,
   references: { serverId: 'server', createdBy: 'member' },
@@ -58,6 +58,6 @@ export const logs: WorldTable<Log> = {
   // The players logs are about: about three logs each, some players logged many times.
   *seed(d, refs, count) {
     const usernames = Array.from({ length: Math.max(1, Math.ceil(count / 3)) }, () => d.f.internet.username());
-    for (let i = 0; i < count; i++) yield logs.row(d, { ...refs, usernames }, i);
+    for (let i = 0; i < count; i++) yield logsTable.row(d, { ...refs, usernames }, i);
   },
 };

@@ -30,7 +30,7 @@ export interface AccountLink {
   lastUpdatedAt: number;
 }
 
-export const members: WorldTable<Member> = {
+export const membersTable: WorldTable<Member> = {
   spec: byTime<Member>('createdAt'),
   schema: MemberSchema,
   references: { serverId: 'server', roles: ['role'] },
@@ -55,7 +55,7 @@ function linkOf(d: Draw, member: Member): AccountLink {
   };
 }
 
-export const links: WorldTable<AccountLink> = {
+export const linksTable: WorldTable<AccountLink> = {
   spec: { key: 'memberId', indexes: ['chatId', 'gameId'], orderBy: ['createdAt', 'memberId'], sort: 'desc' },
   references: { memberId: 'member' },
   // The mock's own bookkeeping: the API serves parts of it (chat ids, game connections), never a row.

@@ -37,7 +37,7 @@ const ROLE_NAMES = [
   'Recruit',
 ];
 
-export const roles: WorldTable<RoleRow> = {
+export const rolesTable: WorldTable<RoleRow> = {
   spec: { key: 'id', orderBy: ['createdAt', 'id'], sort: 'asc' },
   schema: RoleSchema,
   references: { serverId: 'server' },

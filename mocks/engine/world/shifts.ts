@@ -31,7 +31,7 @@ function shiftOf(d: Draw, serverId: string, memberId: string, departmentId?: str
   return shift;
 }
 
-export const shifts: WorldTable<ShiftRow> = {
+export const shiftsTable: WorldTable<ShiftRow> = {
   spec,
   schema: ShiftSchema,
   references: { serverId: 'server', memberId: 'member' },
@@ -39,7 +39,7 @@ export const shifts: WorldTable<ShiftRow> = {
   needs: ['authorIds'],
 };
 
-export const departmentShifts: WorldTable<ShiftRow, DepartmentRefs> = {
+export const departmentShiftsTable: WorldTable<ShiftRow, DepartmentRefs> = {
   spec,
   schema: ShiftSchema,
   references: { serverId: 'server', departmentId: 'department', memberId: 'roster' },

@@ -99,7 +99,7 @@ const secret = str.check(
 );
 
 /** Tokens: a new one (`mock.store.tokens.create()`) belongs to the `main` server and may do everything. */
-export const tokens: WorldTable<TokenRecord, { readonly serverId: string }> = {
+export const tokensTable: WorldTable<TokenRecord, { readonly serverId: string }> = {
   spec: tokenSpec,
   references: { serverId: 'server' },
   // The mock's own record: the API never serves a row as it is (`tokens.*` hide the secret).
