@@ -36,7 +36,7 @@ export default [
     path: 'dist/core.js',
     import: '{ createCore, membersList, membersGet, serverInfo }',
     // Issue 31's goal is 14 KB, of which ky and the three schemas with zod/mini are 10.96 KB; measured 22.04 KB.
-    limit: '22.1 KB',
+    limit: '22.15 KB',
     modifyEsbuildConfig: initialLoad,
   },
   {
@@ -76,7 +76,7 @@ export default [
     import: '*',
     // 7.28 KB on main; the text redaction's own module (redact-text.ts, so that /core loads the
     // deep walk of redact.ts only on a call's first error) costs this bundle 37 B of brotli.
-    limit: '7.35 KB',
+    limit: '7.2 KB',
   },
   {
     name: 'query entry: community-server-sdk/query (ESM, minified + brotli; imports no TanStack code: query-core types only)',

@@ -30,6 +30,12 @@ export const BEFORE_CONTROL = '399b22f1277cb407da78a59fa7fb87719ebf8539';
 export const BEFORE_PIPELINE = 'cfae99b162765d8a2590889eb0b353eec8487a1a';
 
 /**
+ * The last commit before issue 33 (the mock as layers: contract, engine, doors): the mock its
+ * HTTP throughput and the heap it keeps per request are compared with.
+ */
+export const BEFORE_LAYERS = 'a234e07f004a1446c17b93f62ae98b2911b377e5';
+
+/**
  * Bundles `entry` (a path inside the repository, e.g. `src/index.ts`) as it was at `rev`, and
  * returns the bundle's path; the reason when that revision cannot be had here.
  */

@@ -3,9 +3,11 @@
  * `GET /api/v1/server/members?pageSize=100` and `GET /api/v1/server/members/{id}` answered by
  * the mock (`startMockHttpServer`, the built package), ÷ the same requests answered by a bare
  * node:http server that sends, for each URL, the very status, headers and body bytes the mock
- * sent for it, captured first (`bench/floor-server.mjs`). Goal ≥ 0.5× on both. Beside them, as
- * context: the mock as it was before its request pipeline was rebuilt (`BEFORE_PIPELINE`, built
- * in this run), and Prism 5.14's mock of the same OpenAPI document.
+ * sent for it, captured first (`bench/floor-server.mjs`). Goal ≥ 0.5× on both. And the mock ÷ the
+ * mock before its layers (`BEFORE_LAYERS`, issue 33, built in this run): goal ≥ 0.95×, no worse
+ * within the noise of the rounds. Beside them, as context: the mock as it was before its request
+ * pipeline was rebuilt (`BEFORE_PIPELINE`, built in this run), and Prism 5.14's mock of the same
+ * OpenAPI document.
  *
  * Load: one client process (`bench/load-client.mjs`), a node:http keep-alive agent of 8
  * connections, 8 requests in flight, no pipelining, each body read whole. Every server runs in
@@ -19,19 +21,21 @@ import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { BEFORE_PIPELINE, builtAtRevision } from './baseline';
+import { BEFORE_LAYERS, BEFORE_PIPELINE, builtAtRevision } from './baseline';
 import { format, interleave, runWhenMain, smoke, type Comparison, type Spread } from './harness';
 import { firstJsonLine, mockServer, PRISM_VERSION, prismServer, serve, type Served } from './servers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const GOAL = 0.5;
+/** The mock's layers (issue 33) cost its throughput nothing beyond the noise of the rounds. */
+const NO_WORSE = 0.95;
 
-type Side = 'floor' | 'mock' | 'before' | 'prism';
+type Side = 'floor' | 'mock' | 'layers' | 'before' | 'prism';
 
 /** Requests per batch, per side: each side's batch takes ~0.1–0.3 s here, so a round sees one moment of the machine. */
 const BATCH: Record<Side, number> = smoke
-  ? { floor: 16, mock: 16, before: 16, prism: 16 }
-  : { floor: 4000, mock: 2000, before: 1000, prism: 250 };
+  ? { floor: 16, mock: 16, layers: 16, before: 16, prism: 16 }
+  : { floor: 4000, mock: 2000, layers: 2000, before: 1000, prism: 250 };
 
 /** What a server answered one request with, as the floor replays it. */
 interface Captured {
@@ -88,16 +92,20 @@ function loadClient() {
 const scaled = ({ median, low, high }: Spread, by: number): Spread => ({ median: median * by, low: low * by, high: high * by });
 
 export async function httpThroughput(): Promise<Comparison[]> {
-  const before = await Promise.all([builtAtRevision(BEFORE_PIPELINE, 'mocks/index.ts'), builtAtRevision(BEFORE_PIPELINE, 'mocks/node.ts')]);
+  const before = await Promise.all(
+    [BEFORE_PIPELINE, BEFORE_LAYERS].flatMap((rev) => [builtAtRevision(rev, 'mocks/index.ts'), builtAtRevision(rev, 'mocks/node.ts')]),
+  );
   const missing = before.find((built) => 'missing' in built);
-  if (missing && 'missing' in missing) throw new Error(`the HTTP throughput bench needs its baseline: ${missing.missing}`);
-  const [beforeIndex, beforeNode] = before as { file: string }[];
+  if (missing && 'missing' in missing) throw new Error(`the HTTP throughput bench needs its baselines: ${missing.missing}`);
+  const [beforeIndex, beforeNode, layersIndex, layersNode] = before as { file: string }[];
   const children: ChildProcess[] = [];
   try {
     const mock = await mockServer(`${root}dist/mock.js`, `${root}dist/mock/node.js`);
     children.push(mock.child);
     const old = await mockServer(beforeIndex!.file, beforeNode!.file);
     children.push(old.child);
+    const layered = await mockServer(layersIndex!.file, layersNode!.file);
+    children.push(layered.child);
     const prism = await prismServer();
     if ('child' in prism) children.push(prism.child);
 
@@ -122,7 +130,7 @@ export async function httpThroughput(): Promise<Comparison[]> {
 
     const client = loadClient();
     children.push(client.child);
-    const servers: Partial<Record<Side, Served>> = { floor, mock, before: old, ...('child' in prism ? { prism } : {}) };
+    const servers: Partial<Record<Side, Served>> = { floor, mock, layers: layered, before: old, ...('child' in prism ? { prism } : {}) };
     const pinned =
       pin(client.child, 0) && Object.values(servers).every((served) => pin(served.child, 1))
         ? 'the client pinned to CPU 0 and every server to CPU 1 (`taskset`)'
@@ -156,7 +164,16 @@ export async function httpThroughput(): Promise<Comparison[]> {
         met: mockRatio.median >= GOAL,
         note:
           `Load from a client process of its own: a node:http keep-alive agent of 8 connections, 8 requests in flight, no pipelining, each body read whole; ${pinned}. ` +
-          `Batches of ${BATCH.floor} (floor), ${BATCH.mock} (mock), ${BATCH.before} (before), ${BATCH.prism} (Prism) requests, the sides in alternating rounds, each ratio taken round by round.`,
+          `Batches of ${BATCH.floor} (floor), ${BATCH.mock} (mock), ${BATCH.layers} (before its layers), ${BATCH.before} (before its pipeline), ${BATCH.prism} (Prism) requests, the sides in alternating rounds, each ratio taken round by round.`,
+      });
+      const layersRatio = scaled(run.rateRatio('mock', 'layers'), BATCH.mock / BATCH.layers);
+      rows.push({
+        name: `↳ the mock ÷ the mock before its layers (${BEFORE_LAYERS.slice(0, 7)}, issue 33), the same requests`,
+        value: perSecond('mock'),
+        baseline: `before its layers: ${perSecond('layers')}`,
+        ratio: layersRatio,
+        goal: `≥ ${NO_WORSE}×`,
+        met: layersRatio.median >= NO_WORSE,
       });
       rows.push({
         name: `↳ context: the mock before its request pipeline was rebuilt (${BEFORE_PIPELINE.slice(0, 7)}), the same requests`,

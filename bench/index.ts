@@ -15,6 +15,7 @@ import { storeWrites } from './store-writes';
 import { controlPlaneThroughput } from './control-plane';
 import { sessionsBench } from './sessions';
 import { httpThroughput } from './http-throughput';
+import { requestHeap } from './request-heap';
 import { callParts } from './call-parts';
 import { callHeap } from './call-heap';
 import { eventOverhead } from './events';
@@ -49,6 +50,7 @@ export const benchmarks: [label: string, run: () => Promise<Comparison | Compari
   ['mock over HTTP: control plane, Prism', controlPlaneThroughput],
   ['mock sessions', sessionsBench],
   ['HTTP mock against the floor', httpThroughput],
+  ['what the mock keeps of a request', requestHeap],
   ['cold import', coldImport],
   ['the command: members list --all', cliBench],
   ['MCP tools/list', mcpToolsList],

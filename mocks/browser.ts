@@ -13,7 +13,7 @@
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import type { MockApi } from './index';
-import { requireMock } from './mock-argument';
+import { requireMock } from './doors/mock-argument';
 
 /**
  * An msw/browser worker answering with the mock's handlers, on any origin.

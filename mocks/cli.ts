@@ -9,11 +9,11 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { AUTH_ERROR_SHAPES, choiceFlag, integer, isLoopback, rateLimitFlag, TOKEN_SOURCES } from './cli-flags';
-import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, UsageError } from './cli-snapshot';
+import { AUTH_ERROR_SHAPES, choiceOption, integerOption, isLoopback, rateLimitFlag, MOCK_TOKEN_SOURCES } from './doors/cli/flags';
+import { readWorldFile, runSnapshot, SNAPSHOT_USAGE, BinUsageError } from './doors/cli/snapshot';
 import { createMockApi } from './index';
 import { startMockHttpServer } from './node';
-import { DEFAULT_MAX_SESSION_ROWS, DEFAULT_MAX_SESSIONS } from './control/sessions';
+import { DEFAULT_MAX_SESSION_ROWS, DEFAULT_MAX_SESSIONS } from './doors/sessions/sessions';
 
 /** The most sessions the bin takes: each holds a whole world (a few MB), so more would exhaust memory first. */
 const MAX_SESSIONS_FLAG = 10_000;
@@ -62,17 +62,24 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) return void console.log(USAGE);
-  const port = integer('port', values.port, 4010, 0, 65_535);
-  const seed = integer('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
-  const latency = integer('latency', values.latency, 0, 0, 60_000);
-  const activity = values.activity === undefined ? undefined : { intervalMs: integer('activity', values.activity, 0, 1, 2 ** 31 - 1) };
+  const port = integerOption('port', values.port, 4010, 0, 65_535);
+  const seed = integerOption('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
+  const latency = integerOption('latency', values.latency, 0, 0, 60_000);
+  const activity =
+    values.activity === undefined ? undefined : { intervalMs: integerOption('activity', values.activity, 0, 1, 2 ** 31 - 1) };
   const rateLimit = rateLimitFlag(values['rate-limit']);
   const authFailureLimit =
-    values['auth-failures'] === undefined ? undefined : integer('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
-  const authErrorShape = choiceFlag('auth-error-shape', values['auth-error-shape'], AUTH_ERROR_SHAPES);
-  const tokens = choiceFlag('tokens', values.tokens, TOKEN_SOURCES);
-  const maxSessions = integer('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 0, MAX_SESSIONS_FLAG);
-  const maxSessionRows = integer('max-session-rows', values['max-session-rows'], DEFAULT_MAX_SESSION_ROWS, 0, Number.MAX_SAFE_INTEGER);
+    values['auth-failures'] === undefined ? undefined : integerOption('auth-failures', values['auth-failures'], 0, 1, 1_000_000);
+  const authErrorShape = choiceOption('auth-error-shape', values['auth-error-shape'], AUTH_ERROR_SHAPES);
+  const tokens = choiceOption('tokens', values.tokens, MOCK_TOKEN_SOURCES);
+  const maxSessions = integerOption('max-sessions', values['max-sessions'], DEFAULT_MAX_SESSIONS, 0, MAX_SESSIONS_FLAG);
+  const maxSessionRows = integerOption(
+    'max-session-rows',
+    values['max-session-rows'],
+    DEFAULT_MAX_SESSION_ROWS,
+    0,
+    Number.MAX_SAFE_INTEGER,
+  );
   const world = values.world === undefined ? undefined : await readWorldFile(values.world);
   const mock = createMockApi({
     seed,
@@ -123,7 +130,7 @@ async function main(): Promise<void> {
 
 /** A bad call of `snapshot` exits 2 with its usage; a server that fails it exits 1 with the reason. */
 function snapshotFailed(error: unknown): never {
-  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  const usage = error instanceof BinUsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   const reason = error instanceof Error ? (usage ? error.message : `${error.name}: ${error.message}`) : String(error);
   console.error(`community-server-mock snapshot: ${reason}`);
   if (usage) console.error(SNAPSHOT_USAGE);

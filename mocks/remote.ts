@@ -2,9 +2,9 @@
  * `community-server-sdk/mock/remote`: the typed client of the mock's control API (`/__mock/*`),
  * for a mock served by another process (the bin, `startMockHttpServer`): reset it, read its
  * journal, add rows, step its activity, inject faults, move its clock, open a session of its own
- * per test worker, from a Playwright suite, a browser page or any script. Its methods are derived
- * from the control API's table (`mocks/control/operations.ts`), its checks and all. It uses the
- * global `fetch` alone: no msw, no faker, no zod.
+ * per test worker, from a Playwright suite, a browser page or any script. Its methods, their
+ * types, checks and documentation are derived from the control API's table
+ * (`mocks/contract/operations.ts`). It uses the global `fetch` alone: no msw, no faker, no zod.
  * @example
  * import { connectMock } from 'community-server-sdk/mock/remote';
  *
@@ -28,17 +28,17 @@ import {
 } from '../src/core/errors';
 import { readText } from '../src/core/read-text';
 import { describeThrown, redact } from '../src/core/redact';
-import { argumentProblems, callName, requestOf } from './control/calls';
-import { controlApi, operationsOf, type ControlApi, type ControlOperation } from './control/operations';
-import { problemsOf } from './control/schema';
-import type { MockSessionInfo, MockSessionOptions, RemoteRequestsFilter } from './control/types';
-import type { ActivityEvent, ActivityFailure, FaultRule, HealthState, MockRequest, RateLimitOptions } from './index';
-import type { CadStore, DepartmentStore, ServerStore } from './store';
-import type { MockTokens } from './types';
-import type { TokenRecord } from './world';
-import type { Collection } from './collection';
+import { checkCall, requestOf } from './contract/calls';
+import { deriveCalls, type ControlApi, type ControlOperation } from './contract/operations';
+import { problemsOf } from './contract/schema';
+import type { MockSessionInfo, MockSessionOptions } from './contract/sessions';
+import type { MockTokens } from './contract/tokens';
+import type { Collection } from './engine/rows/collection';
+import type { CadStore, DepartmentStore, ServerStore } from './engine/store/store';
+import type { TokenRecord } from './engine/world';
 
-export type { MockSessionInfo, MockSessionOptions, RemoteRequestsFilter } from './control/types';
+export type { RemoteRequestsFilter } from './contract/arguments';
+export type { MockSessionInfo, MockSessionOptions } from './contract/sessions';
 
 /**
  * How long a call may take, and what aborts it: given to {@link connectMock} for every call of
@@ -117,98 +117,21 @@ export interface RemoteTable<Row> {
  * await remote.setHealth({ database: false });
  * await remote.clock.advance(60_000);
  */
-export interface RemoteMock {
+export interface RemoteMock extends RemoteCalls<Omit<ControlApi, 'store' | 'sessions' | 'activity' | 'faults' | 'clock'>> {
   /** The mock's base URL, as given (without a trailing slash). */
   readonly url: string;
-  /**
-   * Back to the seeded state, as `mock.reset()`: data, tokens, counters, health, journal,
-   * faults, clock, rate limit; activity stopped.
-   * @example
-   * beforeEach(() => remote.reset());
-   */
-  reset(options?: RemoteCallOptions): Promise<void>;
-  /**
-   * The journal (`mock.requests`), oldest first, narrowed by `filter`.
-   * @example
-   * expect(await remote.requests({ token: 'readOnly' })).toHaveLength(3);
-   */
-  requests(filter?: RemoteRequestsFilter, options?: RemoteCallOptions): Promise<MockRequest[]>;
-  /**
-   * Empties the journal alone.
-   * @example
-   * await remote.clearRequests();
-   */
-  clearRequests(options?: RemoteCallOptions): Promise<void>;
+  /** The world changing by itself, as `mock.activity`. */
+  readonly activity: RemoteActivity;
+  /** Faults on demand, as `mock.faults`. */
+  readonly faults: RemoteFaults;
+  /** The mock's clock, as `mock.clock`. */
+  readonly clock: RemoteClock;
   /**
    * The table at a dotted path (see {@link RemoteTablePath}); no request until `create`.
    * @example
    * await remote.store('main.cad.calls').create({ title: 'Noise complaint' });
    */
   store<Path extends RemoteTablePath>(table: Path): RemoteTable<RemoteRow<Path>>;
-  /** The world changing by itself, as `mock.activity`. */
-  readonly activity: {
-    /**
-     * `n` seeded events now (default 1), each `{ kind, row, … }`.
-     * @example
-     * const [event] = await remote.activity.step();
-     */
-    step(n?: number, options?: RemoteCallOptions): Promise<ActivityEvent[]>;
-    /**
-     * One event every `intervalMs`, until `stop()` or `reset()`.
-     * @example
-     * await remote.activity.start({ intervalMs: 500 });
-     */
-    start(activity: { intervalMs: number }, options?: RemoteCallOptions): Promise<void>;
-    /**
-     * Stops the timed activity.
-     * @example
-     * await remote.activity.stop();
-     */
-    stop(options?: RemoteCallOptions): Promise<void>;
-    /**
-     * Whether the timed activity runs, and why it stopped if an event could not be made
-     * (`failure`: `{ name, message, at }`, or `null`), as `mock.activity.running` and `.failure`.
-     * @example
-     * const { running, failure } = await remote.activity.status();
-     */
-    status(options?: RemoteCallOptions): Promise<{ running: boolean; failure: ActivityFailure | null }>;
-  };
-  /** Faults on demand, as `mock.faults`. */
-  readonly faults: {
-    /**
-     * Adds a fault rule; returns its id.
-     * @example
-     * await remote.faults.add({ endpoint: 'members.list', status: 503, times: 1 });
-     */
-    add(rule: FaultRule, options?: RemoteCallOptions): Promise<string>;
-    /**
-     * Removes every rule.
-     * @example
-     * await remote.faults.clear();
-     */
-    clear(options?: RemoteCallOptions): Promise<void>;
-  };
-  /** The mock's clock, as `mock.clock`. */
-  readonly clock: {
-    /**
-     * Moves it forward by `ms`; returns the new now (ms).
-     * @example
-     * const now = await remote.clock.advance(3_600_000);
-     */
-    advance(ms: number, options?: RemoteCallOptions): Promise<number>;
-  };
-  /**
-   * Turns dependencies off and on, as `mock.setHealth(h)`.
-   * @example
-   * await remote.setHealth({ database: false }); // /health answers 503
-   */
-  setHealth(health: Partial<HealthState>, options?: RemoteCallOptions): Promise<void>;
-  /**
-   * Changes the rate limit, as `mock.setRateLimit(r)`; `null` turns it off.
-   * @example
-   * await remote.setRateLimit({ limit: 2, windowMs: 1_000 });
-   */
-  setRateLimit(rateLimit: RateLimitOptions | null, options?: RemoteCallOptions): Promise<void>;
   /**
    * Sessions: whole mocks of their own on the same server, one per test worker (see
    * {@link RemoteSession}). Only the root admin token opens, lists and closes them: called on a
@@ -232,6 +155,28 @@ export interface RemoteMock {
     list(call?: RemoteCallOptions): Promise<MockSessionInfo[]>;
   };
 }
+
+/**
+ * The activity of a running mock, as `mock.activity` in-process: `remote.activity`.
+ * @example
+ * await remote.activity.start({ intervalMs: 250 });
+ * const { running } = await remote.activity.status();
+ */
+export interface RemoteActivity extends RemoteCalls<ControlApi['activity']> {}
+
+/**
+ * The faults of a running mock, as `mock.faults` in-process: `remote.faults`.
+ * @example
+ * const id = await remote.faults.add({ network: true, times: 1 });
+ */
+export interface RemoteFaults extends RemoteCalls<ControlApi['faults']> {}
+
+/**
+ * The clock of a running mock, as `mock.clock` in-process: `remote.clock`.
+ * @example
+ * const tomorrow = await remote.clock.advance(86_400_000);
+ */
+export interface RemoteClock extends RemoteCalls<ControlApi['clock']> {}
 
 /**
  * A session of a mock server (`remote.sessions.create()`): a whole mock of its own, served under
@@ -327,10 +272,7 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
   /** One call of `operation` (named `name`): its arguments checked and sent, its answer checked and read, or the SDK's typed error. */
   async function send(name: string, operation: ControlOperation, args: readonly unknown[], call: unknown): Promise<unknown> {
     const { timeout = connection.timeout ?? DEFAULT_TIMEOUT_MS, signal } = checkCallOptions(call, 'call');
-    const problems = argumentProblems(operation, args);
-    if (problems.length) {
-      throw new InvalidArgumentError(`${callName(name, operation)}: ${problems.map((problem) => problem.message).join('; ')}`);
-    }
+    checkCall(name, operation, args);
     const { method } = operation;
     const { path, body } = requestOf(operation, args);
     const where = `${method} ${base}${path}`;
@@ -394,13 +336,11 @@ export function connectMock(url: string, adminToken: string, options?: RemoteCal
   }
 
   // Every operation of the table, as a method of its name: its arguments, then the call's options.
-  const calls: Record<string, unknown> = {};
-  for (const { name, operation } of operationsOf(controlApi)) {
-    const keys = name.split('.');
-    const parent = keys.slice(0, -1).reduce((node, key) => (node[key] ??= {}) as Record<string, unknown>, calls);
-    parent[keys.at(-1)!] = (...args: unknown[]) => send(name, operation, args.slice(0, operation.args.length), args[operation.args.length]);
-  }
-  const derived = calls as unknown as RemoteCalls<ControlApi>;
+  const derived = deriveCalls(
+    (name, operation) =>
+      (...args: unknown[]) =>
+        send(name, operation, args.slice(0, operation.args.length), args[operation.args.length]),
+  ) as unknown as RemoteCalls<ControlApi>;
 
   return {
     url: base,

@@ -1,5 +1,5 @@
 /**
- * Writes `src/core/functions.ts`, the functions of `community-server-sdk/core`, from the endpoint
+ * Writes `src/resources/functions.ts`, the functions of `community-server-sdk/core`, from the endpoint
  * table: `npm run core:functions`. test/core.test.ts fails while the committed file differs.
  * @module
  */

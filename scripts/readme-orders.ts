@@ -1,6 +1,6 @@
 /**
  * Writes the README's table of list orders from the mock: `npm run readme:orders`.
- * test/mock/list-orders.test.ts fails while the committed README differs.
+ * test/mock/engine/api/list-orders.test.ts fails while the committed README differs.
  * @module
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -17,7 +17,7 @@
  */
 export { Core, createCore, observe, withOptions } from './core/core';
 export type { CoreFunction } from './core/function';
-export * from './core/functions';
+export * from './resources/functions';
 export type { ClientOptions, Middleware, ValidationMode } from './core/options';
 export type { CallEnd, CallInfo, CallObservation, CallObserver } from './core/observe';
 export { APIPromise, type WithResponse } from './core/api-promise';

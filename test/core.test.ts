@@ -28,7 +28,7 @@ import * as schemas from 'community-server-sdk/schemas';
 import { coreFunctionsFile, functionName, renderCoreFunctions } from '../scripts/core/functions';
 import { allEndpoints } from '../src/resources/catalog';
 import { MOCK_ORIGIN, recordingFetch, json, member } from './helpers';
-import { method, pick, rows } from './mock/contract-rows';
+import { method, pick, rows } from './mock/engine/api/contract-rows';
 
 const SEED = 7;
 type Fn = (core: core.Core, ...args: unknown[]) => PromiseLike<unknown> & { toArray?(options: object): Promise<unknown[]> };
@@ -87,7 +87,7 @@ describe('the functions file', () => {
   it('is what the generator writes now (npm run core:functions)', async () => {
     expect(
       readFileSync(coreFunctionsFile, 'utf8') === (await renderCoreFunctions()),
-      'src/core/functions.ts is stale: run `npm run core:functions`',
+      'src/resources/functions.ts is stale: run `npm run core:functions`',
     ).toBe(true);
   });
 });

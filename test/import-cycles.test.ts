@@ -7,77 +7,14 @@
  * On the same graph: no entry of the package reaches the command's sources (src/cli), which are
  * the bin's alone.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { cyclesOf, importGraph, sources } from '../scripts/import-graph';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Every .ts file under `dir`. */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-/** The file a relative specifier names: `./x`, `./x.ts`, `./x.js` or `./x/index.ts`. */
-function resolveSpecifier(from: string, specifier: string, files: ReadonlySet<string>): string | undefined {
-  const base = resolve(dirname(from), specifier);
-  const stem = base.replace(/\.(js|ts)$/, '');
-  return [base, `${stem}.ts`, join(base, 'index.ts')].find((candidate) => files.has(candidate));
-}
-
-/** Each module's imports among `files`, type-only ones included. */
-function importGraph(files: readonly string[]): Map<string, string[]> {
-  const known = new Set(files);
-  return new Map(
-    files.map((file) => {
-      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-      const targets = importedFiles
-        .filter(({ fileName }) => fileName.startsWith('.'))
-        .map(({ fileName }) => resolveSpecifier(file, fileName, known))
-        .filter((target): target is string => target !== undefined);
-      return [file, [...new Set(targets)]];
-    }),
-  );
-}
-
-/** The cycles of `graph`: its strongly connected components of more than one module, or with a self-import (Tarjan). */
-export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, next);
-    low.set(node, next++);
-    stack.push(node);
-    onStack.add(node);
-    for (const target of graph.get(node) ?? []) {
-      if (!index.has(target)) {
-        visit(target);
-        low.set(node, Math.min(low.get(node)!, low.get(target)!));
-      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node)!, index.get(target)!));
-    }
-    if (low.get(node) !== index.get(node)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1 || graph.get(node)?.includes(node)) cycles.push(component.reverse());
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
-  return cycles;
-}
 
 describe('import cycles', () => {
   it('finds a cycle when there is one (the check can fail)', () => {

@@ -17,7 +17,7 @@ import { endpointsOf } from '../src/core/endpoint';
 import type { Endpoint } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
 import { rawRequest } from './helpers';
-import { pick, replaceArg, rows, type Ids, type Row } from './mock/contract-rows';
+import { pick, replaceArg, rows, type Ids, type Row } from './mock/engine/api/contract-rows';
 import { committed, committedDocument as doc, conformance, pathOf, receive, type Received } from './openapi-conformance';
 
 const endpoints = new Map(endpointsOf(resources).map(({ name, endpoint }) => [name, endpoint]));

@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpointsOf } from '../src/core/endpoint';
 import { resources } from '../src/resources/index';
 import { MOCK_ORIGIN, mockClient } from './helpers';
-import { endpointOf, firstPage, pick, plain, rows, type Ids } from './mock/contract-rows';
+import { endpointOf, firstPage, pick, plain, rows, type Ids } from './mock/engine/api/contract-rows';
 
 const mock = createMockApi({ seed: 11 });
 const client = mockClient(mock);

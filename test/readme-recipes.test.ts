@@ -32,7 +32,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic } from '../examples/dashboard/server';
 import { chromiumMissing, launchChromium } from './chromium';
-import { startProcess } from './mock/bin';
+import { startProcess } from './mock/doors/cli/bin';
 import { redisMissing, startRedis, type RedisServer } from './redis-server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

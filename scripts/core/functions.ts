@@ -1,5 +1,5 @@
 /**
- * The source of `src/core/functions.ts`, the 64 functions of `community-server-sdk/core`, from
+ * The source of `src/resources/functions.ts`, the 64 functions of `community-server-sdk/core`, from
  * the endpoint table: one `export const` per request, named as its line (`membersGet`), with the
  * request's doc comment and an example of its own. `npm run core:functions` writes it;
  * test/core.test.ts fails while the committed file differs.
@@ -8,7 +8,7 @@
 import { format, resolveConfig } from 'prettier';
 import { apiRequests, repositoryRoot, type ApiRequest } from '../openapi/requests';
 
-export const coreFunctionsFile = `${repositoryRoot}src/core/functions.ts`;
+export const coreFunctionsFile = `${repositoryRoot}src/resources/functions.ts`;
 
 /** `cad.unitGroups.get` → `cadUnitGroupsGet`. */
 export const functionName = (name: string) => name.replace(/\.(\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -64,8 +64,8 @@ export async function renderCoreFunctions(): Promise<string> {
     ' * schemas alone.',
     ' * @module',
     ' */',
-    "import { list, one } from './function';",
-    "import * as line from '../resources/lines';",
+    "import { list, one } from '../core/function';",
+    "import * as line from './lines';",
     '',
     ...apiRequests().map(declaration),
     '',

@@ -13,8 +13,8 @@ import { componentRef, componentSchemas, inlineSchema, type Component, type Json
 import { apiRequests, namedSchemas, repositoryRoot, resourceFiles, type ApiRequest } from './requests';
 import { exportedConsts, sourceFiles } from './source-docs';
 import { notFoundReasons, unavailableReasons } from './spec-statuses';
-import { MAX_PAGE_SIZE } from '../../mocks/paging';
-import { MAX_BODY_BYTES } from '../../mocks/replies';
+import { MAX_PAGE_SIZE } from '../../mocks/engine/api/paging';
+import { MAX_BODY_BYTES } from '../../mocks/engine/replies';
 import { listOrders, type ListOrder } from '../readme/orders';
 
 export interface Reference {

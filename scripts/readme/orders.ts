@@ -1,8 +1,8 @@
 /**
  * The README's table of list orders, generated from the mock itself so it cannot drift: each of
  * the 29 list requests is sent with an `orderBy` no list has, and the mock's 400 says the list's
- * default order and the values it accepts (from the collection specs in mocks/store.ts).
- * `npm run readme:orders` writes it; test/mock/list-orders.test.ts fails while the README differs
+ * default order and the values it accepts (from the collection specs in mocks/engine/world/).
+ * `npm run readme:orders` writes it; test/mock/engine/api/list-orders.test.ts fails while the README differs
  * and checks that the mock really serves each order.
  * @module
  */

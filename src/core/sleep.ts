@@ -5,7 +5,7 @@
  */
 
 /** The longest delay a timer takes: past it, Node and browsers fire at once (after 1 ms). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Resolves after `ms` (at most ~24.8 days), or rejects with the signal's reason when it aborts first (no timer left behind). */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Every endpoint line, by the name of its `/core` function (`membersGet`): the group modules'
- * top-level bindings in one place, for `src/core/functions.ts` to read each from.
+ * top-level bindings in one place, for `src/resources/functions.ts` to read each from.
  * @module
  */
 export * from './admin';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { connectMock, type RemoteMock } from 'community-server-sdk/mock/remote';
 import { createCli, type Io } from '../../src/cli/context';
 import { runCli } from '../../src/cli/run';
-import { startBin } from '../mock/bin';
+import { startBin } from '../mock/doors/cli/bin';
 
 export const BIN = fileURLToPath(new URL('../../dist/community-server.js', import.meta.url));
 

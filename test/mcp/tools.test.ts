@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockClient } from '../helpers';
-import { endpointOf, firstPage, pick, rows } from '../mock/contract-rows';
+import { endpointOf, firstPage, pick, rows } from '../mock/engine/api/contract-rows';
 import { call, connected, schemaErrors, toolArguments, toolOf } from './fixture';
 
 const WRITES = ['tokens.create', 'tokens.deactivate'];
