@@ -17,7 +17,7 @@ export default {
     'src/mcp.ts',
   ],
   tsconfig: 'tsconfig.docs.json',
-  // The JSON model is what test/docs.test.ts reads to check every symbol has an example.
+  // The JSON model is what test/docs/docs.test.ts reads to check every symbol has an example.
   outputs: [
     { name: 'html', path: 'docs/api' },
     { name: 'json', path: 'docs/api/reference.json' },
@@ -34,7 +34,7 @@ export default {
   // gives; the mapping's own steps and the table's type are not API to look up.
   intentionallyNotExported: ['src/query/types.ts:QueryTree', 'src/query/types.ts:Paths', 'src/resources/index.ts:Resources'],
   // Properties are left out here only because the resource types carry the spec's field lists
-  // (Part 2), whose meanings the spec does not give; test/docs.test.ts requires a comment on
+  // (Part 2), whose meanings the spec does not give; test/docs/docs.test.ts requires a comment on
   // every other property, and an example on every exported symbol.
   requiredToBeDocumented: ['Enum', 'Variable', 'Function', 'Class', 'Interface', 'TypeAlias', 'Method', 'Accessor'],
 };

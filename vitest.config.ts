@@ -10,7 +10,9 @@ const local = (path: string) => fileURLToPath(new URL(`./${path}`, import.meta.u
  * drive on Node (the mock's server, sessions, the client) other suites test on every runtime.
  */
 const oncePerRun =
-  process.env.SDK_SECOND_RUNTIME_PASS === '1' ? ['test/docs.test.ts', 'test/bench.test.ts', 'test/playwright-suite.test.ts'] : [];
+  process.env.SDK_SECOND_RUNTIME_PASS === '1'
+    ? ['test/docs/docs.test.ts', 'test/house/bench.test.ts', 'test/docs/playwright-suite.test.ts']
+    : [];
 
 export default defineConfig({
   resolve: {
@@ -32,10 +34,10 @@ export default defineConfig({
   },
   test: {
     // The examples' own tests run too; the jest ones run under jest, and the parallel example's
-    // under its own config, whose globalSetup starts their server (test/examples.test.ts).
+    // under its own config, whose globalSetup starts their server (test/docs/examples.test.ts).
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'examples/**/*.jest.test.ts', 'examples/testing/parallel/**', ...oncePerRun],
     testTimeout: 20_000,
-    reporters: ['default', './test/summary-reporter.ts'],
+    reporters: ['default', './test/house/summary-reporter.ts'],
   },
 });

@@ -1,6 +1,6 @@
 /**
  * A fleet process's connection to Redis, on either library (bench/fleet-worker.ts,
- * test/cache-worker.ts), and how to close it so that what it sent without waiting still lands.
+ * test/redis/cache-worker.ts), and how to close it so that what it sent without waiting still lands.
  */
 import type { RedisClient } from 'community-server-sdk/redis';
 

@@ -119,7 +119,7 @@ export async function fairnessBench(): Promise<Comparison[]> {
   for (let round = 0; round < rounds; round++) local.push(await oneClient(durationMs));
   rows.push(...loopRows(`fairness: ${LOOPS} loops on one client`, local), burstRow('one client', await oneClientBurst()));
 
-  const { redisMissing, startRedis } = await import('../test/redis-server');
+  const { redisMissing, startRedis } = await import('../test/redis/server');
   const missing = redisMissing();
   if (missing) {
     rows.push({ name: 'fairness in a fleet on Redis', value: `0 runs: ${missing}`, baseline: '—', ratio: null, goal: '≤ 1.5×', met: null });

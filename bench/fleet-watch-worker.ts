@@ -1,5 +1,5 @@
 /**
- * One process of a watching fleet (test/redis-fleet-processes.test.ts, bench/fleet-watch.ts): a
+ * One process of a watching fleet (test/redis/fleet-processes.test.ts, bench/fleet-watch.ts): a
  * client of the HTTP mock, its rate-limit budget in Redis, watches `lists` on a `redisFleet`
  * (or alone, `fleet: false`: the one-watcher baseline) and prints one JSON line per item its
  * loops are given, `{ list, id, at }` (`at`: `Date.now()` in the loop), and one line for a

@@ -1,7 +1,7 @@
 /**
  * Fleet-wide watches (issue 24): processes watching the same lists on `redisFleet`, against the
  * HTTP mock, their rate-limit budget in Redis too (`npm run bench:fleet-watch`; a short form is
- * a row of `npm run bench`; test/redis-fleet-processes.test.ts runs its parts). Measured:
+ * a row of `npm run bench`; test/redis/fleet-processes.test.ts runs its parts). Measured:
  * - requests per interval: a fleet of 8 processes watching 5 lists ÷ one process watching them
  *   alone, counted in the same window by the mock (goal ≤ 1.1×);
  * - delivery latency: from the poll that first served an item to each process's loop, p50 and
@@ -304,7 +304,7 @@ async function failovers(
 
 /** The rows of `npm run bench` (and `npm run bench:fleet-watch`). */
 export async function fleetWatchBench(): Promise<Comparison[]> {
-  const { redisMissing, startRedis } = await import('../test/redis-server');
+  const { redisMissing, startRedis } = await import('../test/redis/server');
   const missing = redisMissing();
   if (missing) {
     return [{ name: 'fleet-wide watches on Redis', value: `0 runs: ${missing}`, baseline: '—', ratio: null, goal: '≤ 1.1×', met: null }];

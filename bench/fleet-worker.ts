@@ -1,5 +1,5 @@
 /**
- * One process of a fleet (test/redis.test.ts, bench/fleet.ts, bench/fairness.ts): a client
+ * One process of a fleet (test/redis/rate-limit-store.test.ts, bench/fleet.ts, bench/fairness.ts): a client
  * sharing its token's rate-limit budget through Redis loads the HTTP mock, then prints what it
  * saw as JSON (`{ items, served, statuses, ms }`). Argument: `{ baseUrl, token, redisUrl, library,
  * pageSize, mode, loops, durationMs, burst }`, as JSON (see `Argument`); `library` is `ioredis` or

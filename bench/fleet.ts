@@ -6,7 +6,7 @@
  * `(ceil(pages / limit) − 1) × window` (goal ≤ 1.3×).
  *
  * The mock counts on its side (every arrival, with its time and status), so the requests in each
- * of its windows can be checked too. Also used by test/redis.test.ts, in a short form.
+ * of its windows can be checked too. Also used by test/redis/rate-limit-store.test.ts, in a short form.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -185,7 +185,7 @@ export async function runFleet({
 /** The `npm run bench` rows: one per fleet size. */
 export async function fleetBench(): Promise<Comparison[]> {
   // Imported here: the test helper starts the throwaway redis-server this benchmark needs.
-  const { redisMissing, startRedis } = await import('../test/redis-server');
+  const { redisMissing, startRedis } = await import('../test/redis/server');
   const missing = redisMissing();
   // Still a row with its goal, so the table keeps its shape where Redis is missing.
   if (missing) return [{ name: 'fleet on Redis', value: `0 runs: ${missing}`, baseline: '—', ratio: null, goal: '≤ 1.3×', met: null }];

@@ -1,6 +1,6 @@
 /**
  * Loops calling back to back until a moment: how the fairness benchmark, its fleet workers and
- * test/fairness.test.ts load one client with several independent callers.
+ * test/core/fairness.test.ts load one client with several independent callers.
  */
 
 /** `loops` loops each calling `call` back to back, starting no call after `ms`; how many calls each completed. */

@@ -3,7 +3,7 @@
  * TypeScript's own `preProcessFile` (which lists `import type` and `export … from` too), relative
  * specifiers resolved to files. From it, the cycles between modules, and between rooms: at each
  * folder level, a room is one of its folders or one of the files at its root. Shared by the suite's
- * check (test/import-cycles.test.ts) and the figures of the house (scripts/house-figures.ts).
+ * check (test/house/import-cycles.test.ts) and the figures of the house (scripts/house-figures.ts).
  * @module
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * The source of `src/resources/functions.ts`, the 64 functions of `community-server-sdk/core`, from
  * the endpoint table: one `export const` per request, named as its line (`membersGet`), with the
  * request's doc comment and an example of its own. `npm run core:functions` writes it;
- * test/core.test.ts fails while the committed file differs.
+ * test/core/core.test.ts fails while the committed file differs.
  * @module
  */
 import { format, resolveConfig } from 'prettier';

@@ -1,7 +1,7 @@
 /**
  * One line per request, from the spec's Part 4 and the resources of Part 2, for people and
  * assistants choosing a command or a tool (`community-server --help`, the MCP server's tool
- * descriptions). Keyed by each endpoint's dotted name; test/operations.test.ts holds it to the
+ * descriptions). Keyed by each endpoint's dotted name; test/operations/operations.test.ts holds it to the
  * endpoint table, one line for each of the 64 and no other. Kept out of the table itself so the
  * client's bundle carries none of it.
  * @module

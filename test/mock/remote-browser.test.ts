@@ -14,7 +14,7 @@ import { startMockHttpServer, type MockHttpServer } from 'community-server-sdk/m
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../examples/dashboard/server';
-import { CHROMIUM, chromiumMissing, launchChromium } from '../chromium';
+import { CHROMIUM, chromiumMissing, launchChromium } from '../docs/chromium';
 
 const dist = fileURLToPath(new URL('../../dist', import.meta.url));
 const missing = chromiumMissing() ?? (existsSync(`${dist}/mock/remote.js`) ? undefined : 'dist/ is missing: run `npm run build` first');

@@ -3,11 +3,11 @@
  * workers at once, each on a session of its own (fixtures.ts). `npm run test:playwright` runs it
  * (`npx playwright test -c examples/testing/playwright` after `npm run build`: the tests import
  * the package by its name, which here resolves to the built files, as in the Jest example), and
- * `npm test` does too (test/playwright-suite.test.ts). Playwright's own browsers are never
+ * `npm test` does too (test/docs/playwright-suite.test.ts). Playwright's own browsers are never
  * downloaded: the suite drives Debian's Chromium, as the other browser tests do.
  */
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../../test/chromium';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../test/docs/chromium';
 
 export default defineConfig({
   testDir: '.',

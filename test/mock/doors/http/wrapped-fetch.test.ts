@@ -1,6 +1,6 @@
 /**
  * A mock whose `fetch` is wrapped (to count or change what it answers, as bench/fleet.ts's
- * `countingMock` and test/redis.test.ts do) is served over HTTP through its wrapper: the HTTP
+ * `countingMock` and test/redis/rate-limit-store.test.ts do) is served over HTTP through its wrapper: the HTTP
  * server answers through the mock's pipeline directly only when `mock.fetch` is the mock's own.
  */
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';

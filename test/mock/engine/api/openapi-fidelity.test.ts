@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OpenApiDocument, Parameter } from '../../../../scripts/openapi/document';
 import { endpointsOf, type Endpoint } from '../../../../src/core/endpoint';
 import { resources } from '../../../../src/resources/index';
-import { committedDocument, conformance, pathOf, receive } from '../../../openapi-conformance';
+import { committedDocument, conformance, pathOf, receive } from '../../../openapi/openapi-conformance';
 import { pick, rows, type Ids, type Row } from './contract-rows';
 
 const ORIGIN = 'https://community.test';
