@@ -1,13 +1,14 @@
 /**
  * What each part of one call costs, in µs, on an in-memory fetch: the pieces ky does per call
  * (its `Request`, which follows its `AbortController`'s signal; the clone it keeps for retries;
- * its timeout race) beside a bare `Request`, a bare fetch, ky alone and the SDK. Context rows for
+ * its timeout race) beside a bare `Request`, a bare fetch, ky alone (with its timeout, without it,
+ * and given a signal: what a signal of the SDK's own per attempt would cost) and the SDK. Context rows for
  * the overhead rows above them: they show where a call's time goes, and why ky's floor is where
  * it is. `bench/profile-call.mjs` takes a CPU profile of the same calls over loopback HTTP.
  */
 import ky from 'ky';
 import { CommunityServerClient } from 'community-server-sdk';
-import { format, smoke, spread, type Comparison } from './harness';
+import { format, runWhenMain, smoke, spread, type Comparison } from './harness';
 
 const URL_ = 'https://bench.test/api/v1/server/members?pageSize=100';
 const HEADERS = { authorization: 'Bearer cst_bench_token_0123456789', accept: 'application/json' };
@@ -40,6 +41,14 @@ export async function callParts(): Promise<Comparison[]> {
     ["a timeout race: `setTimeout` + `clearTimeout` (ky's, per attempt)", () => clearTimeout(setTimeout(() => {}, 30_000))],
     ['bare in-memory fetch + `text()`', async () => (await memoryFetch(URL_, { headers: HEADERS })).text()],
     ['`ky(url, { headers, fetch }).text()`', () => ky(URL_, { headers: HEADERS, fetch: memoryFetch }).text()],
+    [
+      'the same with `timeout: false`: ky still makes its own controller, a `Request` that follows it and the clone',
+      () => ky(URL_, { headers: HEADERS, fetch: memoryFetch, timeout: false }).text(),
+    ],
+    [
+      'the same with `timeout: false` and a signal of the caller: ky links it to its own with `AbortSignal.any`',
+      () => ky(URL_, { headers: HEADERS, fetch: memoryFetch, timeout: false, signal: new AbortController().signal }).text(),
+    ],
     ["`members.list({ pageSize: 100 })`, `validation: 'off'`", () => client.members.list({ pageSize: 100 })],
   ];
   const n = smoke ? 50 : 5_000;
@@ -56,3 +65,5 @@ export async function callParts(): Promise<Comparison[]> {
     met: null,
   }));
 }
+
+await runWhenMain(import.meta.url, callParts);
