@@ -68,7 +68,9 @@ describe('over stdio, against the HTTP mock bin', () => {
     const messages = stdout
       .trimEnd()
       .split('\n')
-      .map((line) => JSON.parse(line) as { jsonrpc: string; id: number; result: { isError?: boolean } });
+      .map((line) => JSON.parse(line) as { jsonrpc: string; id: number; result: { isError?: boolean } })
+      // JSON-RPC lets a server answer in any order: the two tool calls run at once.
+      .sort((a, b) => a.id - b.id);
     expect(messages.map(({ jsonrpc, id }) => [jsonrpc, id])).toEqual([
       ['2.0', 1],
       ['2.0', 2],
