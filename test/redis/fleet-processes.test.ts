@@ -198,19 +198,29 @@ describe('Redis killed and restarted without its data', () => {
     const processes = await fleetOf(bench, 3);
     const added = trickle(bench, 100);
     await sleep(3 * intervalMs);
+    const addedBeforeOutage = added.added.length;
     await server.kill();
     await sleep(6 * intervalMs); // each polls on its own meanwhile
     await server.restart();
     await sleep(10 * intervalMs);
     const from = Date.now();
+    const addedBeforeSettled = added.added.length;
     await sleep(10 * intervalMs);
     const polls = bench.polls(from, Date.now(), 'logs').length;
     await added.stop();
     await until(() => processes.every((p) => added.added.every((id) => ids(p.items).includes(id))), 30_000, 'every item everywhere');
     expect(polls, 'requests in 10 intervals, once Redis is back').toBeLessThanOrEqual(13); // one poller, not three (30)
+    // An item may come twice only around the outage and the rejoin (a process's own polls, then
+    // the fleet's stream again), however long a loaded machine stretches that window; once the
+    // fleet has settled, each item comes once.
+    const aroundTheRejoin = new Set(added.added.slice(Math.max(0, addedBeforeOutage - 3), addedBeforeSettled));
     for (const p of processes) {
-      const repeats = ids(p.items).length - new Set(ids(p.items)).size;
-      expect(repeats, `${p.name}: items given twice (allowed around the rejoin)`).toBeLessThanOrEqual(3);
+      const seen = new Set<string>();
+      const repeated = ids(p.items).filter((id) => seen.has(id) || !seen.add(id));
+      expect(
+        repeated.filter((id) => !aroundTheRejoin.has(id)),
+        `${p.name}: items given twice outside the outage and the rejoin`,
+      ).toEqual([]);
     }
     await Promise.all(processes.map((p) => p.stop())); // each ends cleanly when asked
   }, 120_000);
