@@ -193,11 +193,19 @@ export async function send<T>(engine: Engine, request: OutgoingRequest, read: (r
     // What `read` threw is the SDK's own; what the attempts threw becomes the SDK's. Its every
     // field walked for the token: the walk loads with the first error a client hands back.
     const error = received ? (thrown as Error) : asSdkError(thrown, request);
-    const redacted = token ? (await import('./redact')).redactError(error, token) : error;
+    const redacted = token ? (await redactModule()).redactError(error, token) : error;
     observed?.end({ status: answered, error: redacted });
     throw redacted;
   }
 }
+
+let redactLoaded: Promise<typeof import('./redact')> | undefined;
+/**
+ * The deep redaction walk, loaded once: an `import()` of a module already loaded still costs a
+ * trip through the loader (under a loader hook, a message to its thread), and a burst of
+ * refusals (30,000 calls against a spent window) would pay it for each error.
+ */
+const redactModule = () => (redactLoaded ??= import('./redact'));
 
 /** The call as an observer sees it before it starts. */
 const callInfo = (request: OutgoingRequest, baseUrl: string): CallInfo => ({
