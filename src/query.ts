@@ -7,7 +7,9 @@
  * first page, kept current by `watch()` while observed); `tokens.create()` and
  * `tokens.deactivate()` give mutation options that invalidate the token queries. Keys start with
  * `['community-server', scope]` and never hold the token. Data and errors are typed from the
- * client's own types.
+ * client's own types. `queries(core, tree)` gives the same for the functions of
+ * `community-server-sdk/core` in `tree` (`{ members: { get: membersGet } }`), with the same keys,
+ * so a page bundles only the requests it makes.
  * @example
  * import { QueryClient, QueryClientProvider, useQuery, useInfiniteQuery, useMutation } from '@tanstack/react-query';
  * import { CommunityServerClient } from 'community-server-sdk';
