@@ -32,7 +32,16 @@ export default {
   validation: { notExported: true, invalidLink: true, notDocumented: true },
   // The query entry's tree is mapped from the client's endpoint table: `Queries` documents what it
   // gives; the mapping's own steps and the table's type are not API to look up.
-  intentionallyNotExported: ['src/query/types.ts:QueryTree', 'src/query/types.ts:Paths', 'src/resources/index.ts:Resources'],
+  // So are the steps of `queries(core, tree)`'s types (`CoreTree`, `CoreQueries`), and the line
+  // type they read a function's endpoint from.
+  intentionallyNotExported: [
+    'src/query/types.ts:QueryTree',
+    'src/query/types.ts:Paths',
+    'src/resources/index.ts:Resources',
+    'src/query/types.ts:Selected',
+    'src/query/types.ts:CoreKeyPrefix',
+    'src/core/endpoint.ts:Endpoint',
+  ],
   // Properties are left out here only because the resource types carry the spec's field lists
   // (Part 2), whose meanings the spec does not give; test/docs/docs.test.ts requires a comment on
   // every other property, and an example on every exported symbol.

@@ -10,7 +10,6 @@ import { coreWith, engine, observe, withOptions, type Core, type Engine } from '
 import { callOne } from './core/call';
 import { isEndpoint, type Endpoint, type Resource, type ResourceTable } from './core/endpoint';
 import { Emitter, type ClientEvents, type ClientListener } from './core/events';
-import { tokenScope } from './core/identity';
 import { callList } from './core/list';
 import type { CallObserver } from './core/observe';
 import type { ClientOptions } from './core/options';
@@ -21,16 +20,14 @@ export { DEFAULTS, type ClientOptions } from './core/options';
 
 /**
  * What a client tells the SDK's other entry points about itself (`community-server-sdk/query`
- * builds its query options from it): its endpoint table and what names its service and token,
- * never the token. @internal
+ * builds its query options from it): its endpoint table and its core. @internal
  */
 export interface ClientIntrospection {
   /**
-   * The default scope of its query keys: the resolved base URL (no trailing slash, no query),
-   * `#`, and a one-way digest of base URL and token (`tokenScope`), e.g. `https://api.example.com#3f9a0c1d5e7b2a48`.
-   * A token selects its server, so two tokens on one base URL never share a scope.
+   * The core its methods call on: the query entry asks it for the scope of its keys (`~scope`),
+   * a digest that entry computes, so a client without queries holds none of that code.
    */
-  readonly scope: string;
+  readonly core: Core;
   /** The table the client binds its methods from. */
   readonly resources: ResourceTable;
 }
@@ -135,10 +132,9 @@ export class CommunityServerClient {
     return new CommunityServerClient();
   }
 
-  /** @internal For the SDK's other entries (`community-server-sdk/query`): the endpoint table and the scope of its keys; never the token. */
+  /** @internal For the SDK's other entries (`community-server-sdk/query`): the endpoint table and the core. */
   '~introspect'(): ClientIntrospection {
-    const { baseUrl, token } = this.#engine.shared;
-    return { scope: tokenScope(baseUrl, token), resources };
+    return { core: this.#core, resources };
   }
 
   /** Namespaces are bound on first use, so a client that calls one group builds only that one. */

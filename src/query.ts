@@ -7,7 +7,9 @@
  * first page, kept current by `watch()` while observed); `tokens.create()` and
  * `tokens.deactivate()` give mutation options that invalidate the token queries. Keys start with
  * `['community-server', scope]` and never hold the token. Data and errors are typed from the
- * client's own types.
+ * client's own types. `queries(core, tree)` gives the same for the functions of
+ * `community-server-sdk/core` in `tree` (`{ members: { get: membersGet } }`), with the same keys,
+ * so a page bundles only the requests it makes.
  * @example
  * import { QueryClient, QueryClientProvider, useQuery, useInfiniteQuery, useMutation } from '@tanstack/react-query';
  * import { CommunityServerClient } from 'community-server-sdk';
@@ -22,19 +24,24 @@
  */
 import type { InfiniteData, MutationFunctionContext } from '@tanstack/query-core';
 import type { ClientIntrospection, CommunityServerClient } from './client';
+import type { Core } from './core/core';
 import { checkOptions, checkTimeout, describe, isPlainObject } from './core/arguments';
 import type { Endpoint } from './core/endpoint';
 import { InvalidArgumentError } from './core/error-base';
 import { linesOf } from './core/table';
+import { tokenScope } from './core/identity';
 import type { Page, PagePromise } from './core/pagination';
 import type { ListParams, RequestOptions } from './core/types';
 import { KEY_ROOT, keyArgs } from './query/keys';
 import { liveQueryFn } from './query/live';
 import { onceEach } from './query/once';
-import type { LiveOptions, Queries } from './query/types';
+import { functionsOf } from './query/tree';
+import type { CoreQueries, CoreTree, LiveOptions, Queries } from './query/types';
 
 export type {
   CommunityServerQueryKey,
+  CoreQueries,
+  CoreTree,
   EndpointInfiniteQueryOptions,
   EndpointMutationOptions,
   EndpointQueryOptions,
@@ -66,6 +73,8 @@ export interface QueriesOptions {
 
 type Method = (...args: unknown[]) => unknown;
 type Node = Record<string, unknown>;
+/** A core's `~scope`: what its keys are scoped by, from its base URL and token. */
+type ScopeOf = (name: (shared: { baseUrl: string; token: string | undefined }) => string) => string;
 
 /** The query's signal, joined with one the caller gave in the request options. */
 function withSignal(options: unknown, signal: AbortSignal): RequestOptions {
@@ -93,15 +102,7 @@ function checkLiveOptions(live: unknown): LiveOptions {
  * Puts in `node` (its namespace) the options factories of one endpoint line, under the method's
  * name `own` (and `xInfinite`, `xLive` beside a list's); `path` names the namespace.
  */
-function addFactories(
-  node: Node,
-  client: CommunityServerClient,
-  root: readonly unknown[],
-  path: string[],
-  own: string,
-  endpoint: Endpoint,
-) {
-  const call = (...args: unknown[]) => (path.reduce<Node>((node, key) => node[key] as Node, client as never)[own] as Method)(...args);
+function addFactories(node: Node, call: Method, root: readonly unknown[], path: string[], own: string, endpoint: Endpoint) {
   const count = positionalCount(endpoint);
   const key = (suffix: string, args: readonly unknown[]) => [...root, ...path, own + suffix, ...keyArgs(args)];
   /** The field that tells a list's items apart: its watch's. */
@@ -183,6 +184,25 @@ function addFactories(
 }
 
 /**
+ * TanStack Query options for the functions of `community-server-sdk/core` given in `tree`, called
+ * on `core`: the tree `queries(client)` gives, with only those methods, each at its client path
+ * (`{ members: { get: membersGet } }` gives `q.members.get(id)`), so a bundle holds only the
+ * functions it uses. Keys are exactly those of `queries(client)` for a client of the same base URL
+ * and token, so both share a `QueryClient`'s cache. `InvalidArgumentError`, before anything is
+ * sent, if `core` is not what `createCore()` returns, a function is not at its own path
+ * (`membersGet` at `members.get`), an entry is not a `/core` function or a namespace of them, or
+ * an option is bad. (Declared before `queries(client)`, so `ReturnType<typeof queries>` stays `Queries`.)
+ * @example
+ * import { createCore, membersGet, membersList, tokensCreate } from 'community-server-sdk/core';
+ * const core = createCore({ token, baseUrl: 'https://api.example.com' });
+ * const q = queries(core, { members: { get: membersGet, list: membersList }, tokens: { create: tokensCreate } });
+ * useQuery(q.members.get(id));
+ * useInfiniteQuery(q.members.listInfinite({ pageSize: 50 }));
+ * useMutation(q.tokens.create());
+ * await queryClient.invalidateQueries({ queryKey: q.key('members') });
+ */
+export function queries<const Tree extends object>(core: Core, tree: Tree & CoreTree, options?: QueriesOptions): CoreQueries<Tree>;
+/**
  * TanStack Query options for every request of `client` (see {@link Queries}). Built from the
  * client's own endpoint table; cheap, so call it once per client, beside the client.
  * `InvalidArgumentError` if `client` is not a `CommunityServerClient` or an option is bad.
@@ -195,24 +215,35 @@ function addFactories(
  * useMutation(q.tokens.create());
  * await queryClient.invalidateQueries({ queryKey: q.key('members') });
  */
-export function queries(client: CommunityServerClient, options: QueriesOptions = {}): Queries {
-  // Read through the client's clearly internal `~introspect` (a string key both builds find), so
-  // neither entry bundles the other: the table is the client's, never imported here.
-  const introspect = (client as { '~introspect'?: unknown } | null | undefined)?.['~introspect'];
-  if (typeof introspect !== 'function') throw new InvalidArgumentError(`queries() takes a CommunityServerClient, got ${describe(client)}`);
+export function queries(client: CommunityServerClient, options?: QueriesOptions): Queries;
+export function queries(source: unknown, second?: unknown, third?: QueriesOptions): unknown {
+  // A client is read through its clearly internal `~introspect`, a core through its `~scope` and
+  // its functions' `~endpoint` (string keys both builds find), so neither entry bundles the
+  // other: the table is the client's, never imported here. The scope's digest is computed here,
+  // so a client or a core without queries holds none of it.
+  const introspect = (source as { '~introspect'?: unknown } | null | undefined)?.['~introspect'];
+  const introspection = typeof introspect === 'function' ? (introspect as () => ClientIntrospection).call(source) : undefined;
+  const core = (introspection?.core ?? source) as { '~scope'?: ScopeOf } | null | undefined;
+  const scopeOf = core?.['~scope'];
+  if (typeof scopeOf !== 'function') throw new InvalidArgumentError(`queries() takes a CommunityServerClient, got ${describe(source)}`);
+  const options: unknown = introspection ? second : third;
   checkOptions(options, ['scope'], 'queries');
-  const introspection = (introspect as () => ClientIntrospection).call(client);
-  const scope = options.scope ?? introspection.scope;
+  const scope = (options as QueriesOptions | undefined)?.scope ?? scopeOf.call(core, ({ baseUrl, token }) => tokenScope(baseUrl, token));
   if (!scope || typeof scope != 'string') throw new InvalidArgumentError(`scope must be a non-empty string, got ${describe(scope)}`);
 
   const root = [KEY_ROOT, scope];
   const tree: Node = {};
-  for (const { name, endpoint } of linesOf<Endpoint>(introspection.resources)) {
+  const lines: { name: string; endpoint: Endpoint; call?: Method }[] = introspection
+    ? linesOf<Endpoint>(introspection.resources)
+    : functionsOf(second);
+  for (const { name, endpoint, call } of lines) {
     const path = name.split('.');
     const own = path.pop()!;
     addFactories(
       path.reduce((parent, segment) => (parent[segment] ??= {}) as Node, tree),
-      client,
+      call
+        ? (...args) => call(source, ...args)
+        : (...args) => (path.reduce<Node>((node, key) => node[key] as Node, source as never)[own] as Method)(...args),
       root,
       path,
       own,
@@ -229,5 +260,5 @@ export function queries(client: CommunityServerClient, options: QueriesOptions =
     }
     return [...root, ...path];
   };
-  return { ...tree, key } as unknown as Queries;
+  return { ...tree, key };
 }

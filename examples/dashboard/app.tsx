@@ -1,11 +1,11 @@
 /**
  * The dashboard's page: the server's name, where its data comes from, and the five panels. Each
- * panel asks for its own data through `q` (`queries(client)`), so each loads, fails and retries
+ * panel asks for its own data through `q` (`queries(core, tree)`, see `queries.ts`), so each loads, fails and retries
  * on its own.
  * @module
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Queries } from 'community-server-sdk/query';
+import type { DashboardQueries } from './queries';
 import { CallsPanel, LoasPanel } from './duty';
 import { text } from './format';
 import { LogsPanel } from './logs';
@@ -13,7 +13,7 @@ import { MembersPanel } from './members';
 import { TokensPanel } from './tokens';
 
 export interface AppProps {
-  readonly q: Queries;
+  readonly q: DashboardQueries;
   /** Where the data comes from, in words: the mock in this tab, or a server's URL. */
   readonly source: string;
   readonly intervalMs: number;

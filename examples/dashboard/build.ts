@@ -23,6 +23,7 @@ export const DEFAULT_OUT_DIR = here('./dist/');
  */
 const SOURCES: Readonly<Record<string, string>> = {
   'community-server-sdk': 'src/index.ts',
+  'community-server-sdk/core': 'src/core.ts',
   'community-server-sdk/mock': 'mocks/index.ts',
   'community-server-sdk/mock/browser': 'mocks/browser.ts',
   'community-server-sdk/query': 'src/query.ts',

@@ -6,8 +6,9 @@
  * @module
  */
 import { useQuery } from '@tanstack/react-query';
-import { NotFoundError, type CadCall, type Loa } from 'community-server-sdk';
-import type { Queries } from 'community-server-sdk/query';
+import type { CadCall, Loa } from 'community-server-sdk';
+import { NotFoundError } from 'community-server-sdk/core';
+import type { DashboardQueries } from './queries';
 import type { ReactNode } from 'react';
 import { isCurrentLoa, isOpenCall } from './filters';
 import { count, formatDay, formatTime, text } from './format';
@@ -64,7 +65,7 @@ function ScanPanel<T extends { id: string }>(props: {
   );
 }
 
-export function CallsPanel({ q }: { readonly q: Queries }) {
+export function CallsPanel({ q }: { readonly q: DashboardQueries }) {
   const scan = useNewest<CadCall>(q.cad.calls.listInfinite({ pageSize: SCAN_PAGE }), isOpenCall, SCAN_LIMIT);
   return (
     <ScanPanel
@@ -101,7 +102,7 @@ export function CallsPanel({ q }: { readonly q: Queries }) {
 }
 
 /** A member's username, asked for once per member however many rows name them. */
-function MemberName({ q, memberId }: { readonly q: Queries; readonly memberId: string }) {
+function MemberName({ q, memberId }: { readonly q: DashboardQueries; readonly memberId: string }) {
   const member = useQuery(q.members.get(memberId));
   if (member.isPending) return <span className="muted">…</span>;
   if (member.error instanceof NotFoundError) return <span className="muted">(no longer a member)</span>;
@@ -109,7 +110,7 @@ function MemberName({ q, memberId }: { readonly q: Queries; readonly memberId: s
   return <>{text(member.data.username)}</>;
 }
 
-export function LoasPanel({ q }: { readonly q: Queries }) {
+export function LoasPanel({ q }: { readonly q: DashboardQueries }) {
   const scan = useNewest<Loa>(q.loas.listInfinite({ pageSize: SCAN_PAGE }), isCurrentLoa, SCAN_LIMIT);
   return (
     <ScanPanel

@@ -1,5 +1,6 @@
 /** How the dashboard writes values: times in UTC (so every viewer reads the same), errors in words. */
-import { ApiError, toDate } from 'community-server-sdk';
+import { toDate } from 'community-server-sdk';
+import { ApiError } from 'community-server-sdk/core';
 
 /** `2025-12-31 14:33`, or an em dash for a timestamp that is absent. */
 export function formatTime(timestamp: number | null | undefined): string {

@@ -5,14 +5,14 @@
  * @module
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Queries } from 'community-server-sdk/query';
+import type { DashboardQueries } from './queries';
 import { useEffect, useState } from 'react';
 import { formatTime, text } from './format';
 import { Panel, QueryStatus } from './panel';
 
 export const LOGS_PER_PAGE = 20;
 
-export function LogsPanel({ q, intervalMs }: { readonly q: Queries; readonly intervalMs: number }) {
+export function LogsPanel({ q, intervalMs }: { readonly q: DashboardQueries; readonly intervalMs: number }) {
   const logs = useQuery(q.logs.listLive({ pageSize: LOGS_PER_PAGE }, { intervalMs }));
   const entries = logs.data?.data ?? [];
   // The ids of the first page shown: any other entry came in live.

@@ -5,14 +5,14 @@
  * @module
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Queries } from 'community-server-sdk/query';
+import type { DashboardQueries } from './queries';
 import { useEffect, useRef } from 'react';
 import { count, formatDay, text } from './format';
 import { Panel, QueryStatus, RefreshButton } from './panel';
 
 export const MEMBERS_PER_PAGE = 20;
 
-export function MembersPanel({ q }: { readonly q: Queries }) {
+export function MembersPanel({ q }: { readonly q: DashboardQueries }) {
   const members = useInfiniteQuery(q.members.listInfinite({ pageSize: MEMBERS_PER_PAGE }));
   // Members who join while the list is paged push members of a page onto the next: `items`
   // shows each once, and the newest page tells the total now.

@@ -7,7 +7,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toDate, type Token } from 'community-server-sdk';
-import type { Queries } from 'community-server-sdk/query';
+import type { DashboardQueries } from './queries';
 import { useState, type FormEvent } from 'react';
 import { formatTime, plural, text } from './format';
 import { MutationError, Panel, QueryStatus, RefreshButton } from './panel';
@@ -31,7 +31,7 @@ function tokensOf(list: unknown): Token[] {
   return Array.isArray(list) ? (list as Token[]).toSorted((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0)) : [];
 }
 
-export function TokensPanel({ q }: { readonly q: Queries }) {
+export function TokensPanel({ q }: { readonly q: DashboardQueries }) {
   const tokens = useQuery(q.tokens.list());
   const current = useQuery(q.tokens.current());
   const create = useMutation(q.tokens.create());

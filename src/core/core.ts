@@ -120,6 +120,15 @@ export class Core {
   get cache(): ClientCache {
     return this.#engine.shared.cache.control;
   }
+
+  /**
+   * @internal For `community-server-sdk/query` (`queries(core, tree)`): `name(baseUrl, token)`,
+   * the scope of its keys, which that entry computes (a one-way digest: never the token), so a
+   * core that is not given to it holds none of that code.
+   */
+  '~scope'(name: (shared: Pick<Shared, 'baseUrl' | 'token'>) => string): string {
+    return name(this.#engine.shared);
+  }
 }
 
 /** The engine of `core` (`InvalidArgumentError` when it is not a core). @internal */

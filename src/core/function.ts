@@ -17,15 +17,25 @@ import { callList } from './list';
  */
 export type CoreFunction<Method> = Method extends (...args: infer Args) => infer Result ? (core: Core, ...args: Args) => Result : never;
 
+/**
+ * What a function of a core carries, besides being called: its endpoint, under the clearly
+ * internal, non-enumerable `~endpoint` (a string key both builds find), which
+ * `queries(core, tree)` of `community-server-sdk/query` reads to know what the function requests.
+ * Set by `Object.defineProperty`, which a bundle of the SDK holds anyway: the fewest bytes. @internal
+ */
+export interface Described {
+  readonly '~endpoint'?: Endpoint;
+}
+
 /** The function of a request that answers one value (JSON or text). */
 export const one = /* @__NO_SIDE_EFFECTS__ */ <Method>(endpoint: Endpoint<Method>): CoreFunction<Method> => {
   // The function names itself: the stack of an error copied for a joined call starts at its caller.
   const call = (core: Core, ...args: unknown[]): APIPromise<unknown> => callOne(engine(core), endpoint, args, call);
-  return call as CoreFunction<Method>;
+  return Object.defineProperty(call, '~endpoint', { value: endpoint }) as unknown as CoreFunction<Method>;
 };
 
 /** The function of a list: it returns the same `PagePromise` as the client's method. */
 export const list = /* @__NO_SIDE_EFFECTS__ */ <Method>(endpoint: Endpoint<Method>): CoreFunction<Method> => {
   const call = (core: Core, ...args: unknown[]) => callList(engine(core), endpoint, args, call);
-  return call as CoreFunction<Method>;
+  return Object.defineProperty(call, '~endpoint', { value: endpoint }) as unknown as CoreFunction<Method>;
 };

@@ -7,6 +7,7 @@
 import type { DataTag, InfiniteData, MutationFunctionContext, QueryClient, QueryKey } from '@tanstack/query-core';
 import type { Endpoint } from '../core/endpoint';
 import type { CommunityServerError } from '../core/errors';
+import type { CoreFunction } from '../core/function';
 import type { Page, PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/types';
 import type { Resources } from '../resources/index';
@@ -241,4 +242,47 @@ export type Queries = QueryTree<Resources> & {
    * await queryClient.invalidateQueries({ queryKey: q.key('members') }); // every members query of this scope
    */
   key(prefix?: QueryKeyPrefix): CommunityServerQueryKey;
+};
+
+/**
+ * What `queries(core, tree)` takes: functions of `community-server-sdk/core`, any of them, each at
+ * its client path (`membersGet` at `members.get`, `cadCallsList` at `cad.calls.list`).
+ * @example
+ * import { membersGet, membersList, serverInfo } from 'community-server-sdk/core';
+ * const tree = { members: { get: membersGet, list: membersList }, server: { info: serverInfo } } satisfies CoreTree;
+ */
+export type CoreTree<Table = Resources> = {
+  readonly [Name in keyof Table]?: Table[Name] extends Endpoint<infer Method> ? CoreFunction<Method> : CoreTree<Table[Name]>;
+};
+
+/** The lines of `Table` that `Tree` names. */
+type Selected<Tree, Table> = {
+  [Name in keyof Tree & keyof Table]: Table[Name] extends Endpoint ? Table[Name] : Selected<Tree[Name], Table[Name]>;
+};
+
+/** The namespaces and methods of a tree, dotted, with `xInfinite` and `xLive` beside each list `x`. */
+type CoreKeyPrefix<Tree> = {
+  [Name in keyof Tree & string]: Tree[Name] extends (core: never, ...args: never[]) => infer Result
+    ? Result extends PagePromise<unknown>
+      ? Name | `${Name}Infinite` | `${Name}Live`
+      : Name
+    : Name | `${Name}.${CoreKeyPrefix<Tree[Name]>}`;
+}[keyof Tree & string];
+
+/**
+ * What `queries(core, tree)` returns: the part of {@link Queries} that `tree` names, typed as
+ * `queries(client)` types it (query options of each GET, `xInfinite` and `xLive` beside each
+ * list, mutation options of each write), and `key()` for its namespaces and methods.
+ * @example
+ * const q: CoreQueries<{ members: { get: typeof membersGet } }> = queries(core, { members: { get: membersGet } });
+ * useQuery(q.members.get(id)); // data: Member | undefined
+ */
+export type CoreQueries<Tree> = QueryTree<Selected<Tree, Resources>> & {
+  /**
+   * The key prefix of everything (no argument), of a namespace or of one method of the tree,
+   * as `Queries.key()` gives it. A name the tree does not have throws `InvalidArgumentError`.
+   * @example
+   * await queryClient.invalidateQueries({ queryKey: q.key('members') });
+   */
+  key(prefix?: CoreKeyPrefix<Tree>): CommunityServerQueryKey;
 };

@@ -8,12 +8,14 @@
  * - a server given its URL and token (`startMockHttpServer`, driven in-process): the panels
  *   render from it, a new log appears live, a fault and its retry.
  * Any page error, console error or failed request not expected fails the test. A screenshot
- * goes to test-output/dashboard.png (docs/dashboard.png is a copy of one).
+ * goes to test-output/dashboard.png (docs/dashboard.png is a copy of one). Its production bundle
+ * is built on `/core` (no client class in it).
  *
  * Needs Debian's Chromium at /usr/bin/chromium. CI installs it (.ci/run), so there its absence
  * is a failure; elsewhere the suite is skipped, saying why.
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Log } from 'community-server-sdk';
 import { createMockApi, type MockApi } from 'community-server-sdk/mock';
@@ -54,6 +56,20 @@ async function expectedOf(mock: MockApi) {
     tokens: (await client.tokens.list()) as { name: string }[],
   };
 }
+
+describe('the production bundle (issue 31)', () => {
+  it(
+    'is built on /core: queries(core, tree) over the functions the panels call, and no CommunityServerClient',
+    { timeout: 60_000 },
+    async () => {
+      const code = readFileSync(join(await buildDashboard(`${outputDir}/dashboard-production`), 'main.js'), 'utf8');
+      // The class's internal method, which only a bundle holding the client defines.
+      expect(code).not.toMatch(/"~introspect"\(\)\s*\{/);
+      // What each /core function carries for queries(core, tree): the functions are in.
+      expect(code).toContain('"~endpoint"');
+    },
+  );
+});
 
 const missing = chromiumMissing();
 

@@ -438,11 +438,13 @@ describe('the entry’s run-time code', () => {
       'src/core/brand.ts',
       'src/core/describe.ts',
       'src/core/error-base.ts',
+      'src/core/identity.ts',
       'src/core/table.ts',
       'src/query.ts',
       'src/query/keys.ts',
       'src/query/live.ts',
       'src/query/once.ts',
+      'src/query/tree.ts',
     ]);
   });
 });
