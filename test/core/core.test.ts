@@ -158,6 +158,7 @@ describe('a bundle of createCore and three functions', () => {
       'src/core/store-gate.ts',
       'src/core/rate-limit-hold.ts', // holding requests while the window is spent, and its queue
       'src/core/queue.ts',
+      'src/core/page-walk.ts', // a list's walks past its first page: pages(), for await, toArray()
       'src/core/watch/run.ts',
       'src/core/watch/poller.ts',
       'src/core/watch/fleet.ts',
@@ -173,6 +174,7 @@ describe('a bundle of createCore and three functions', () => {
         'src/core/cache.ts',
         'src/core/store-gate.ts',
         'src/core/rate-limit-hold.ts',
+        'src/core/page-walk.ts',
         'src/core/watch/run.ts',
         'src/core/redact.ts',
       ]),
