@@ -93,12 +93,15 @@ export interface Budget {
 
 /** The requests a gate holds (`rate-limit-hold.ts`), loaded the first time one must wait. */
 type Holds = import('./rate-limit-hold').Holds;
+/** The class of the holds, for a gate handed it by what carries it already (the client class, the store gate). */
+export type HoldsClass = typeof import('./rate-limit-hold').Holds;
 
 /**
  * The in-process budget (the default), counted in this client alone; also a store's fallback.
  * Here is what every request runs (its admission, and the bookkeeping of each answer's headers);
  * holding requests while the window is spent, in their order, loads the first time one must wait
  * (`rate-limit-hold.ts`, a chunk of its own): a client that never meets its limit never holds it.
+ * What carries that module already (`CommunityServerClient`, the store gate) hands it over.
  */
 export class RateLimitGate implements Gate {
   /** Requests the current window still allows; `undefined` while unknown (none seen, or a new window). */
@@ -119,7 +122,10 @@ export class RateLimitGate implements Gate {
   constructor(
     private readonly log: Log,
     private readonly now: () => number = monotonicNow,
-  ) {}
+    loaded?: HoldsClass,
+  ) {
+    if (loaded) this.#holds = this.#makeHolds(loaded);
+  }
 
   /** Bound once: every plain admission hands out the same function. */
   readonly #settle: Settle = (headers) => this.settle(headers, false);
@@ -132,16 +138,23 @@ export class RateLimitGate implements Gate {
     if (settle) return Promise.resolve(settle);
     if (this.#holds) return this.#holds.hold(target, budgetMs, signal, onHeld);
     this.#onTheWay++;
-    this.#loading ??= import('./rate-limit-hold').then(({ Holds }) => {
-      const budget: Budget = { admit: () => this.#admit(), spentFor: () => this.#spentFor(), now: this.now, log: this.log };
-      return new Holds(budget);
-    });
     // Each on its way takes its place as the module arrives, in the order they came.
-    return this.#loading.then((holds) => {
-      this.#holds = holds;
+    return this.#loadHolds().then((holds) => {
       this.#onTheWay--;
       return holds.hold(target, budgetMs, signal, onHeld);
     });
+  }
+
+  /**
+   * The holds, loaded once: when a request must wait, or as soon as an answer shows the window
+   * spent, so that the request it will hold seldom waits for them.
+   */
+  #loadHolds(): Promise<Holds> {
+    return (this.#loading ??= import('./rate-limit-hold').then(({ Holds }) => (this.#holds = this.#makeHolds(Holds))));
+  }
+
+  #makeHolds(Holds: HoldsClass): Holds {
+    return new Holds({ admit: () => this.#admit(), spentFor: () => this.#spentFor(), now: this.now, log: this.log });
   }
 
   /**
@@ -175,6 +188,7 @@ export class RateLimitGate implements Gate {
       this.#resetAt = window.resetAt;
       this.#remaining = Math.max(0, window.remaining - this.#inFlight);
     }
+    if (this.#remaining === 0 && !this.#holds) this.#loadHolds().catch(() => {}); // a failure to load is the held request's to report
   }
 
   /** The window as this gate knows it now, if it knows one: its budget left and when it resets. */
