@@ -6,22 +6,35 @@
  * @module
  */
 import { InvalidArgumentError } from './error-base';
-import type { Page, PageFetcher, PagePromise, ToArrayOptions } from './pagination';
 
 const DEFAULT_CONCURRENCY = 4;
 
+/** A page as the walks read it: what `Page` is (named here, so that this module imports nothing of the one that loads it). */
+export interface WalkedPage<T> {
+  readonly data: T[];
+  readonly page: number;
+  readonly pageSize: number;
+  readonly totalPages: number;
+  hasNextPage(): boolean;
+  getNextPage(): PromiseLike<WalkedPage<T>>;
+}
+
 /** Every page in turn, starting with `first`'s, fetched lazily. */
-export async function* pages<T>(first: PagePromise<T>): AsyncGenerator<Page<T>, void, undefined> {
-  let page: Page<T> = await first;
+export async function* pages<T, P extends WalkedPage<T>>(first: PromiseLike<P>): AsyncGenerator<P, void, undefined> {
+  let page = await first;
   yield page;
   while (page.hasNextPage()) {
-    page = await page.getNextPage();
+    page = (await page.getNextPage()) as P;
     yield page;
   }
 }
 
-/** `first`'s items and those of the pages after it, collected as {@link PagePromise.toArray} says. */
-export async function toArray<T>(first: PagePromise<T>, options: ToArrayOptions, fetchPage: PageFetcher<T>): Promise<T[]> {
+/** `first`'s items and those of the pages after it, collected as `PagePromise.toArray` says. */
+export async function toArray<T>(
+  first: PromiseLike<WalkedPage<T>>,
+  options: { limit?: number | undefined; concurrency?: number | undefined },
+  fetchPage: (page: number) => PromiseLike<WalkedPage<T>>,
+): Promise<T[]> {
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   if (!(limit === Number.POSITIVE_INFINITY || (Number.isSafeInteger(limit) && limit >= 0))) {
@@ -30,7 +43,7 @@ export async function toArray<T>(first: PagePromise<T>, options: ToArrayOptions,
   if (!(Number.isSafeInteger(concurrency) && concurrency >= 1)) {
     throw new InvalidArgumentError(`toArray concurrency must be a whole number ≥ 1, got ${String(concurrency)}`);
   }
-  const page1: Page<T> = await first;
+  const page1 = await first;
   let lastPage = page1.hasNextPage() ? page1.totalPages : page1.page;
   if (limit !== Number.POSITIVE_INFINITY) {
     const missing = Math.max(0, limit - page1.data.length);
@@ -50,8 +63,13 @@ export async function toArray<T>(first: PagePromise<T>, options: ToArrayOptions,
  * consumer. Only that window is held, so a claim of a billion pages costs nothing until they
  * arrive; when the consumer stops, pages still in flight are left to settle unobserved.
  */
-async function* inOrder<T>(from: number, to: number, concurrency: number, fetchPage: PageFetcher<T>): AsyncGenerator<Page<T>> {
-  const window: Promise<Page<T>>[] = [];
+async function* inOrder<T>(
+  from: number,
+  to: number,
+  concurrency: number,
+  fetchPage: (page: number) => PromiseLike<WalkedPage<T>>,
+): AsyncGenerator<WalkedPage<T>> {
+  const window: Promise<WalkedPage<T>>[] = [];
   let next = from;
   while (true) {
     while (window.length < concurrency && next <= to) {

@@ -149,7 +149,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * for await (const page of client.members.list({ pageSize: 100 }).pages()) await saveBatch(page.data);
    */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
-    yield* (await import('./page-walk')).pages(this);
+    yield* (await import('./page-walk')).pages<T, Page<T>>(this);
   }
 
   /**

@@ -8,33 +8,46 @@
  * @module
  */
 import { RateLimitError, type RequestTarget } from './error-classes';
-import { label, type LogTarget } from './log';
+import { label, type Log, type LogTarget } from './log';
 import { Queue, type Queued } from './queue';
-import type { Budget, OnHeld, Settle } from './rate-limit';
+
+/**
+ * What the holds need of their gate's budget: one more request counted out if it allows it now
+ * (its `Ticket`, what settles it), how long until a spent window resets, the gate's clock and log.
+ */
+export interface Budget<Ticket> {
+  admit(): Ticket | undefined;
+  spentFor(): number;
+  readonly now: () => number;
+  readonly log: Log;
+}
+
+/** What a gate tells about a request it held, once it goes: how long it was held. */
+type OnHeld = (waitMs: number) => void;
 
 /** A request in the queue. */
-interface Waiter extends Queued {
+interface Waiter<Ticket> extends Queued {
   readonly target: LogTarget;
   readonly since: number;
   /** When its budget runs out (on the gate's clock). */
   readonly deadline: number;
   readonly signal: AbortSignal | undefined;
   readonly onHeld: OnHeld | undefined;
-  readonly go: (settle: Settle) => void;
+  readonly go: (ticket: Ticket) => void;
   readonly fail: (error: unknown) => void;
   readonly abort: () => void;
 }
 
 /** The requests one gate holds: one queue, served from its head, so none overtakes another and none starves. */
-export class Holds {
-  readonly #budget: Budget;
-  readonly #queue = new Queue<Waiter>();
+export class Holds<Ticket> {
+  readonly #budget: Budget<Ticket>;
+  readonly #queue = new Queue<Waiter<Ticket>>();
   /** No waiter's budget ends before this (it may be earlier than any still queued: a scan then finds none and looks again). */
   #earliest = Number.POSITIVE_INFINITY;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = 0;
 
-  constructor(budget: Budget) {
+  constructor(budget: Budget<Ticket>) {
     this.#budget = budget;
   }
 
@@ -47,7 +60,7 @@ export class Holds {
    * Holds a request behind those already held, until the budget lets it go; rejects at once
    * with `RateLimitError` when the spent window outlasts its `budgetMs`.
    */
-  hold(target: LogTarget, budgetMs: number, signal: AbortSignal | undefined, onHeld: OnHeld | undefined): Promise<Settle> {
+  hold(target: LogTarget, budgetMs: number, signal: AbortSignal | undefined, onHeld: OnHeld | undefined): Promise<Ticket> {
     // Aborted while the holds loaded: it goes no further, as one aborted before its turn.
     if (signal?.aborted) return Promise.reject(signal.reason);
     const { now, log } = this.#budget;
@@ -56,7 +69,7 @@ export class Holds {
     if (wait > 0) log.info?.(`${label(target)}: the rate-limit window is spent; holding ${wait} ms until it resets`);
     return new Promise((resolve, reject) => {
       const since = now();
-      const waiter: Waiter = {
+      const waiter: Waiter<Ticket> = {
         target,
         since,
         deadline: since + budgetMs,
@@ -81,12 +94,12 @@ export class Holds {
   pump(): void {
     const budget = this.#budget;
     for (let head = this.#queue.peek(); head; head = this.#queue.peek()) {
-      const settle = budget.admit();
-      if (!settle) break;
+      const ticket = budget.admit();
+      if (!ticket) break;
       this.#remove(head);
       const held = budget.now() - head.since;
       if (held > 0) head.onHeld?.(held);
-      head.go(settle);
+      head.go(ticket);
     }
     if (this.#queue.size === 0) return this.#disarm();
     const now = budget.now();
@@ -106,7 +119,7 @@ export class Holds {
     this.#arm(until > now ? Math.min(until, this.#earliest) : this.#earliest);
   }
 
-  #remove(waiter: Waiter): void {
+  #remove(waiter: Waiter<Ticket>): void {
     this.#queue.remove(waiter);
     waiter.signal?.removeEventListener('abort', waiter.abort);
   }

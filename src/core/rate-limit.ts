@@ -80,19 +80,8 @@ export interface Gate {
   acquire(target: LogTarget, budgetMs: number, signal: AbortSignal | undefined, onHeld?: OnHeld): Promise<Settle>;
 }
 
-/**
- * What the holds of a gate need of its budget: one more request counted out if it allows it, how
- * long until a spent window resets, the gate's clock and log.
- */
-export interface Budget {
-  admit(): Settle | undefined;
-  spentFor(): number;
-  readonly now: () => number;
-  readonly log: Log;
-}
-
 /** The requests a gate holds (`rate-limit-hold.ts`), loaded the first time one must wait. */
-type Holds = import('./rate-limit-hold').Holds;
+type Holds = import('./rate-limit-hold').Holds<Settle>;
 /** The class of the holds, for a gate handed it by what carries it already (the client class, the store gate). */
 export type HoldsClass = typeof import('./rate-limit-hold').Holds;
 
