@@ -60,15 +60,22 @@ export class Holds<Ticket> {
    * Holds a request behind those already held, until the budget lets it go; rejects at once
    * with `RateLimitError` when the spent window outlasts its `budgetMs`.
    */
-  hold(target: LogTarget, budgetMs: number, signal: AbortSignal | undefined, onHeld: OnHeld | undefined): Promise<Ticket> {
+  hold(
+    target: LogTarget,
+    budgetMs: number,
+    signal: AbortSignal | undefined,
+    onHeld: OnHeld | undefined,
+    /** When the request came to the gate: before this module had loaded, for the first held. */
+    since = this.#budget.now(),
+  ): Promise<Ticket> {
     // Aborted while the holds loaded: it goes no further, as one aborted before its turn.
     if (signal?.aborted) return Promise.reject(signal.reason);
     const { now, log } = this.#budget;
     const wait = this.#budget.spentFor();
-    if (wait > budgetMs) return Promise.reject(waitTooLong(target, wait, budgetMs));
+    const waited = now() - since;
+    if (waited + wait > budgetMs) return Promise.reject(waitTooLong(target, waited + wait, budgetMs));
     if (wait > 0) log.info?.(`${label(target)}: the rate-limit window is spent; holding ${wait} ms until it resets`);
     return new Promise((resolve, reject) => {
-      const since = now();
       const waiter: Waiter<Ticket> = {
         target,
         since,

@@ -127,10 +127,11 @@ export class RateLimitGate implements Gate {
     if (settle) return Promise.resolve(settle);
     if (this.#holds) return this.#holds.hold(target, budgetMs, signal, onHeld);
     this.#onTheWay++;
-    // Each on its way takes its place as the module arrives, in the order they came.
+    const since = this.now();
+    // Each on its way takes its place as the module arrives, in the order they came, its budget counted from now.
     return this.#loadHolds().then((holds) => {
       this.#onTheWay--;
-      return holds.hold(target, budgetMs, signal, onHeld);
+      return holds.hold(target, budgetMs, signal, onHeld, since);
     });
   }
 
