@@ -2,8 +2,9 @@
  * Size budgets (`npm run size`), min + brotli as size-limit measures with esbuild. Each counts
  * what a page loads up front: code the SDK loads on first use through a dynamic import (the
  * cache's store, the store-backed rate-limit gate, `watch()`'s machinery in `/core`, the deep
- * redaction walk of an error, the token's identity hash) is left out here, as a bundler splits it
- * into chunks of their own; `bench/` reports those chunks' sizes beside these.
+ * redaction walk of an error, the token's identity hash, a list's walks past its first page, the
+ * rate-limit gate's holds in `/core`) is left out here, as a bundler splits it into chunks of
+ * their own; `bench/` reports those chunks' sizes beside these.
  */
 
 /** An esbuild plugin: every dynamic import stays an import, so the bundle is what loads up front. */
@@ -20,23 +21,27 @@ export default [
     name: 'client entry: community-server-sdk (ESM, with ky and zod/mini, minified + brotli)',
     path: 'dist/index.js',
     import: '*',
-    limit: '29.3 KB',
+    // 29.27 KB before a list's walks (pages(), for await, toArray()) loaded on first use; measured 29.19 KB.
+    limit: '29.2 KB',
     modifyEsbuildConfig: initialLoad,
   },
   {
     name: 'CommunityServerClient with three calls (members.list, members.get, server.info): a class ships whole, so this is the class',
     path: 'dist/index.js',
     import: '{ CommunityServerClient }',
-    // Issue 31's goal is 24 KB; measured 29.05 KB (see bench/RESULTS.md for where the bytes go).
-    limit: '29.1 KB',
+    // Issue 31's goal is 24 KB; measured 28.91 KB (see bench/RESULTS.md for where the bytes go). The
+    // class carries watch()'s machinery and the rate-limit holds, which a core loads on first use:
+    // under a test's fake clock no module can load, and the tests of both run the class there.
+    limit: '28.95 KB',
     modifyEsbuildConfig: initialLoad,
   },
   {
     name: 'community-server-sdk/core: createCore + membersList, membersGet, serverInfo (what loads up front)',
     path: 'dist/core.js',
     import: '{ createCore, membersList, membersGet, serverInfo }',
-    // Issue 31's goal is 14 KB, of which ky and the three schemas with zod/mini are 10.96 KB; measured 22.04 KB.
-    limit: '22.15 KB',
+    // Issue 31's goal is 14 KB, of which ky and the three schemas with zod/mini are 10.96 KB; measured
+    // 21.28 KB (22.04 KB before the rate-limit holds and a list's walks loaded on first use).
+    limit: '21.35 KB',
     modifyEsbuildConfig: initialLoad,
   },
   {

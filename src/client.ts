@@ -2,7 +2,9 @@
  * `CommunityServerClient`: the functions of `community-server-sdk/core` bound to a core, one
  * namespace per data group, with what a whole client offers besides: listeners (`on`), observers
  * (`observe`), the cache (`cache`), clients with other options over the same state (`withOptions`).
- * It carries `watch()`'s machinery, so a list's `.watch()` checks its options and starts at once.
+ * It carries `watch()`'s machinery, so a list's `.watch()` checks its options and starts at once,
+ * and the rate-limit gate's holds (`rate-limit-hold.ts`), which a core loads when a request first
+ * waits: under a test's fake clock, which lets no module load, both behave as they always have.
  * @module
  */
 import type { ClientCache } from './core/cache-options';
@@ -13,6 +15,7 @@ import { Emitter, type ClientEvents, type ClientListener } from './core/events';
 import { callList } from './core/list';
 import type { CallObserver } from './core/observe';
 import type { ClientOptions } from './core/options';
+import { Holds } from './core/rate-limit-hold';
 import { startWatch } from './core/watch/run';
 import { resources, type Resources } from './resources/index';
 
@@ -56,7 +59,7 @@ export class CommunityServerClient {
 
   constructor(options: ClientOptions = {}) {
     // `withOptions` sets `derived` just before it calls the constructor, and nothing can run between.
-    const core = derived ?? coreWith(options, { kindOf: (name) => kindOf(entryAt(name)), startWatch });
+    const core = derived ?? coreWith(options, { kindOf: (name) => kindOf(entryAt(name)), startWatch, holds: Holds });
     derived = undefined;
     this.#core = core;
     this.#engine = engine(core);

@@ -23,7 +23,7 @@ import { InvalidArgumentError } from './error-base';
 import { describe } from './describe';
 import type { CallObserver } from './observe';
 import { deriveSettings, resolveOptions, type ClientOptions, type Settings } from './options';
-import { RateLimitGate, type Gate } from './rate-limit';
+import { RateLimitGate, type Gate, type HoldsClass } from './rate-limit';
 import { middlewareFetch } from './middleware';
 import { secretForms } from './redact-text';
 import type { startWatch } from './watch/run';
@@ -66,6 +66,8 @@ export interface CoreParts {
   /** What a dotted name is in the client's table, for `cache.invalidate`. */
   kindOf?: KindOf;
   startWatch?: typeof startWatch;
+  /** The rate-limit gate's holds (`rate-limit-hold.ts`), which the class carries; a core loads them when a request first waits. */
+  holds?: HoldsClass;
 }
 
 let engineOf: (core: Core) => Engine;
@@ -164,7 +166,7 @@ export function coreWith(options: ClientOptions, parts: CoreParts): Core {
       rateLimit === 'off'
         ? undefined
         : rateLimit === 'wait'
-          ? new RateLimitGate(settings.log)
+          ? new RateLimitGate(settings.log, undefined, parts.holds)
           : storeGate(() => import('./store-gate'), { store: rateLimit, baseUrl, token, log: settings.log }),
     cache: createCoalescer(showsToken, parts.kindOf),
     observers: [],

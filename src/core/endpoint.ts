@@ -43,29 +43,13 @@ interface PathParamArgs {
   username: [username: string];
 }
 
-/** The runtime half of {@link PathParamArgs}: which path parameters are int32 (spec Part 4). */
-const pathParamKinds: { [Name in keyof PathParamArgs]: PathParamArgs[Name][0] extends number ? 'int32' : 'string' } = {
-  applicationId: 'string',
-  callId: 'string',
-  chatId: 'string',
-  departmentId: 'string',
-  gameId: 'string',
-  groupId: 'int32',
-  hearingId: 'string',
-  loaId: 'string',
-  logId: 'string',
-  memberId: 'string',
-  noteId: 'string',
-  rankId: 'string',
-  recordId: 'string',
-  roleId: 'string',
-  serverId: 'string',
-  shiftId: 'string',
-  staffId: 'string',
-  tokenId: 'string',
-  unitId: 'int32',
-  userId: 'string',
-  username: 'string',
+/**
+ * The runtime half of {@link PathParamArgs}: the path parameters that are int32 (spec Part 4);
+ * every other one is a string. The compiler fails when this and {@link PathParamArgs} part.
+ */
+const int32Params: { [Name in keyof PathParamArgs as PathParamArgs[Name][0] extends number ? Name : never]: true } = {
+  groupId: true,
+  unitId: true,
 };
 
 /** The positional arguments a path template asks for, e.g. `[departmentId: string, memberId: string]`. */
@@ -163,7 +147,7 @@ function parsePath(path: string): (string | PathParam)[] {
     .map((part) => {
       if (!part.startsWith('{')) return part;
       const name = part.slice(1, -1) as keyof PathParamArgs;
-      return { name, kind: pathParamKinds[name] };
+      return { name, kind: name in int32Params ? 'int32' : 'string' };
     });
 }
 

@@ -1,11 +1,13 @@
 /**
  * Paged lists: a `Page` of results, and the `PagePromise` every list method returns, which
- * awaits to the first page and also walks items or pages lazily, or collects them.
+ * awaits to the first page and also walks items or pages lazily, or collects them. The walks
+ * (`pages()`, `for await`, `toArray()`) are `page-walk.ts`, loaded the first time a list is walked:
+ * a call that awaits its first page never runs them.
  * @module
  */
 import { APIPromise, type WithResponse } from './api-promise';
 import { brand } from './brand';
-import { CommunityServerError, InvalidArgumentError } from './error-classes';
+import { CommunityServerError } from './error-base';
 import { Watch, type WatchOptions, type WatchRun } from './watch/watch';
 import type { PageEnvelope } from '../schemas/common';
 
@@ -96,8 +98,6 @@ export interface ToArrayOptions {
   concurrency?: number | undefined;
 }
 
-const DEFAULT_CONCURRENCY = 4;
-
 /**
  * What a list method returns: `await` it for the first {@link Page}, `for await` it for every
  * item of every page, `.pages()` for whole pages, or `.toArray()` to collect.
@@ -149,12 +149,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * for await (const page of client.members.list({ pageSize: 100 }).pages()) await saveBatch(page.data);
    */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
-    let page: Page<T> = await this;
-    yield page;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
-      yield page;
-    }
+    yield* (await import('./page-walk')).pages<T, Page<T>>(this);
   }
 
   /**
@@ -163,51 +158,12 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * pages that hold the first `limit` items are fetched. Like the iterator, it stops at an
    * empty page or at a page that says it is the last, whatever the first page claimed: memory
    * follows the items received and `concurrency`, never the page count a service announces.
+   * Bad options reject with `InvalidArgumentError` before any request.
    * @example
    * const roles = await client.roles.list().toArray();
    * const recent = await client.logs.list({ pageSize: 100 }).toArray({ limit: 300, concurrency: 2 });
    */
   async toArray(options: ToArrayOptions = {}): Promise<T[]> {
-    const limit = options.limit ?? Number.POSITIVE_INFINITY;
-    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-    if (!(limit === Number.POSITIVE_INFINITY || (Number.isSafeInteger(limit) && limit >= 0))) {
-      throw new InvalidArgumentError(`toArray limit must be a whole number ≥ 0, got ${String(limit)}`);
-    }
-    if (!(Number.isSafeInteger(concurrency) && concurrency >= 1)) {
-      throw new InvalidArgumentError(`toArray concurrency must be a whole number ≥ 1, got ${String(concurrency)}`);
-    }
-    const first: Page<T> = await this;
-    let lastPage = first.hasNextPage() ? first.totalPages : first.page;
-    if (limit !== Number.POSITIVE_INFINITY) {
-      const missing = Math.max(0, limit - first.data.length);
-      lastPage = Math.min(lastPage, first.page + Math.ceil(missing / Math.max(1, first.pageSize)));
-    }
-    const items = first.data.slice(0, limit);
-    for await (const page of inOrder(first.page + 1, lastPage, concurrency, this.#fetchPage)) {
-      // One push per item: spreading a page's items as arguments would overflow the stack on a big page.
-      for (const item of page.data) if (items.length < limit) items.push(item);
-      if (!page.hasNextPage() || items.length >= limit) break;
-    }
-    return items;
-  }
-}
-
-/**
- * The pages `from`..`to` in order, with up to `concurrency` requests in flight ahead of the
- * consumer. Only that window is held, so a claim of a billion pages costs nothing until they
- * arrive; when the consumer stops, pages still in flight are left to settle unobserved.
- */
-async function* inOrder<T>(from: number, to: number, concurrency: number, fetchPage: PageFetcher<T>): AsyncGenerator<Page<T>> {
-  const window: Promise<Page<T>>[] = [];
-  let next = from;
-  while (true) {
-    while (window.length < concurrency && next <= to) {
-      const pending = Promise.resolve(fetchPage(next++));
-      pending.catch(() => {}); // observed below when its turn comes; abandoned ones must not be unhandled
-      window.push(pending);
-    }
-    const head = window.shift();
-    if (head === undefined) return;
-    yield await head;
+    return (await import('./page-walk')).toArray(this, options, this.#fetchPage);
   }
 }

@@ -10,11 +10,16 @@
  * has ended), one request goes first and the rest wait for its answer: a first burst larger than
  * the limit never meets a 429 of its own making. An answer without rate-limit headers, before any
  * has shown a limit, says the service does not limit: nothing is held from then on.
+ *
+ * What every request runs is here: its admission and each answer's headers. Holding requests
+ * (the queue, its timer, the refusal of one the wait would outlast) is `rate-limit-hold.ts`,
+ * loaded the first time a request must wait: a plain call, which the budget lets go at once,
+ * never runs it, so a bundle carries it as a chunk of its own. The first request held waits for
+ * that chunk, once; those arriving meanwhile queue behind it in their order, and none goes
+ * ahead of a held one.
  * @module
  */
-import { RateLimitError, type RequestTarget } from './error-classes';
-import { label, type Log, type LogTarget } from './log';
-import { Queue, type Queued } from './queue';
+import type { Log, LogTarget } from './log';
 import { readDecimal } from './retry-policy';
 
 /** What the gate learned from one answer's headers. */
@@ -75,20 +80,18 @@ export interface Gate {
   acquire(target: LogTarget, budgetMs: number, signal: AbortSignal | undefined, onHeld?: OnHeld): Promise<Settle>;
 }
 
-/** A request in the queue. */
-interface Waiter extends Queued {
-  readonly target: LogTarget;
-  readonly since: number;
-  /** When its budget runs out (ms since the epoch). */
-  readonly deadline: number;
-  readonly signal: AbortSignal | undefined;
-  readonly onHeld: OnHeld | undefined;
-  readonly go: (settle: Settle) => void;
-  readonly fail: (error: unknown) => void;
-  readonly abort: () => void;
-}
+/** The requests a gate holds (`rate-limit-hold.ts`), loaded the first time one must wait. */
+type Holds = import('./rate-limit-hold').Holds<Settle>;
+/** The class of the holds, for a gate handed it by what carries it already (the client class, the store gate). */
+export type HoldsClass = typeof import('./rate-limit-hold').Holds;
 
-/** The in-process budget (the default), counted in this client alone; also a store's fallback. */
+/**
+ * The in-process budget (the default), counted in this client alone; also a store's fallback.
+ * Here is what every request runs (its admission, and the bookkeeping of each answer's headers);
+ * holding requests while the window is spent, in their order, loads the first time one must wait
+ * (`rate-limit-hold.ts`, a chunk of its own): a client that never meets its limit never holds it.
+ * What carries that module already (`CommunityServerClient`, the store gate) hands it over.
+ */
 export class RateLimitGate implements Gate {
   /** Requests the current window still allows; `undefined` while unknown (none seen, or a new window). */
   #remaining: number | undefined;
@@ -100,16 +103,18 @@ export class RateLimitGate implements Gate {
   #inFlight = 0;
   /** A request is out to learn the budget; the others wait for its answer. */
   #probing = false;
-  readonly #queue = new Queue<Waiter>();
-  /** No waiter's budget ends before this (it may be earlier than any still queued: a scan then finds none and looks again). */
-  #earliest = Number.POSITIVE_INFINITY;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #timerAt = 0;
+  /** The holds, once loaded; `#loading` while they load, with the requests on their way to them. */
+  #holds: Holds | undefined;
+  #loading: Promise<Holds> | undefined;
+  #onTheWay = 0;
 
   constructor(
     private readonly log: Log,
     private readonly now: () => number = monotonicNow,
-  ) {}
+    loaded?: HoldsClass,
+  ) {
+    if (loaded) this.#holds = this.#makeHolds(loaded);
+  }
 
   /** Bound once: every plain admission hands out the same function. */
   readonly #settle: Settle = (headers) => this.settle(headers, false);
@@ -117,33 +122,29 @@ export class RateLimitGate implements Gate {
 
   acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal, onHeld?: OnHeld): Promise<Settle> {
     signal?.throwIfAborted();
-    // Only with no one waiting may a request go at once: the queue's order is the order of arrival.
-    const settle = this.#queue.size === 0 ? this.#admit() : undefined;
+    // Only with no one held may a request go at once: the holds' order is the order of arrival.
+    const settle = this.#onTheWay === 0 && !this.#holds?.size ? this.#admit() : undefined;
     if (settle) return Promise.resolve(settle);
-    const wait = this.#spentFor();
-    if (wait > budgetMs) return Promise.reject(waitTooLong(target, wait, budgetMs));
-    if (wait > 0) this.log.info?.(`${label(target)}: the rate-limit window is spent; holding ${wait} ms until it resets`);
-    return new Promise((resolve, reject) => {
-      const since = this.now();
-      const waiter: Waiter = {
-        target,
-        since,
-        deadline: since + budgetMs,
-        signal,
-        onHeld,
-        go: resolve,
-        fail: reject,
-        abort: () => {
-          this.#remove(waiter);
-          reject(signal?.reason);
-          this.#pump(); // it may have been the head, held back by nothing else
-        },
-      };
-      signal?.addEventListener('abort', waiter.abort, { once: true });
-      this.#queue.push(waiter);
-      this.#earliest = Math.min(this.#earliest, waiter.deadline);
-      this.#pump();
+    if (this.#holds) return this.#holds.hold(target, budgetMs, signal, onHeld);
+    this.#onTheWay++;
+    const since = this.now();
+    // Each on its way takes its place as the module arrives, in the order they came, its budget counted from now.
+    return this.#loadHolds().then((holds) => {
+      this.#onTheWay--;
+      return holds.hold(target, budgetMs, signal, onHeld, since);
     });
+  }
+
+  /**
+   * The holds, loaded once: when a request must wait, or as soon as an answer shows the window
+   * spent, so that the request it will hold seldom waits for them.
+   */
+  #loadHolds(): Promise<Holds> {
+    return (this.#loading ??= import('./rate-limit-hold').then(({ Holds }) => (this.#holds = this.#makeHolds(Holds))));
+  }
+
+  #makeHolds(Holds: HoldsClass): Holds {
+    return new Holds({ admit: () => this.#admit(), spentFor: () => this.#spentFor(), now: this.now, log: this.log });
   }
 
   /**
@@ -154,9 +155,8 @@ export class RateLimitGate implements Gate {
     this.#inFlight--;
     if (probe) this.#probing = false;
     if (headers) this.learn(headers);
-    this.#pump();
+    this.#holds?.pump();
   }
-
   /**
    * Takes in what an answer says about the window. While the window this gate knows is still
    * open, the answer is of the same window (a delta-based reset differs by the answer's latency
@@ -178,6 +178,7 @@ export class RateLimitGate implements Gate {
       this.#resetAt = window.resetAt;
       this.#remaining = Math.max(0, window.remaining - this.#inFlight);
     }
+    if (this.#remaining === 0 && !this.#holds) this.#loadHolds().catch(() => {}); // a failure to load is the held request's to report
   }
 
   /** The window as this gate knows it now, if it knows one: its budget left and when it resets. */
@@ -206,68 +207,4 @@ export class RateLimitGate implements Gate {
   #spentFor(): number {
     return this.#remaining === 0 ? Math.max(0, this.#resetAt - this.now()) : 0;
   }
-
-  /** Lets go every waiter the budget allows, in order; refuses those whose budget cannot last; arms the timer for the rest. */
-  #pump(): void {
-    for (let head = this.#queue.peek(); head; head = this.#queue.peek()) {
-      const settle = this.#admit();
-      if (!settle) break;
-      this.#remove(head);
-      const held = this.now() - head.since;
-      if (held > 0) head.onHeld?.(held);
-      head.go(settle);
-    }
-    if (this.#queue.size === 0) return this.#disarm();
-    const now = this.now();
-    const until = now + this.#spentFor();
-    // Who cannot go before its budget runs out is refused now, not at the end of its budget.
-    if (this.#earliest < until || this.#earliest <= now) {
-      this.#earliest = Number.POSITIVE_INFINITY;
-      for (const waiter of this.#queue) {
-        if (waiter.deadline < until || waiter.deadline <= now) {
-          this.#remove(waiter);
-          waiter.fail(waitTooLong(waiter.target, Math.max(until - now, now - waiter.since), waiter.deadline - waiter.since));
-        } else this.#earliest = Math.min(this.#earliest, waiter.deadline);
-      }
-      if (this.#queue.size === 0) return this.#disarm();
-    }
-    // Woken at the reset (a spent window), or when the first budget runs out (a probe takes long).
-    this.#arm(until > now ? Math.min(until, this.#earliest) : this.#earliest);
-  }
-
-  #remove(waiter: Waiter): void {
-    this.#queue.remove(waiter);
-    waiter.signal?.removeEventListener('abort', waiter.abort);
-  }
-
-  #arm(at: number): void {
-    if (this.#timer !== undefined && this.#timerAt === at) return;
-    this.#disarm();
-    this.#timerAt = at;
-    this.#timer = setTimeout(
-      () => {
-        this.#timer = undefined;
-        this.#pump();
-      },
-      Math.max(0, at - this.now()),
-    );
-  }
-
-  #disarm(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-}
-
-/** The error of a request not sent because the rate limit would hold it past its timeout. */
-export function waitTooLong(target: RequestTarget, waitMs: number, budgetMs: number): RateLimitError {
-  const retryAfter = Math.ceil(waitMs / 1000);
-  return new RateLimitError({
-    ...target,
-    status: 429,
-    code: 'rate_limit_wait_exceeds_timeout',
-    message: `${target.method} ${target.path}: the rate limit would hold it ${waitMs} ms, longer than the ${budgetMs} ms timeout; not sent`,
-    details: { waitMs, timeoutMs: budgetMs },
-    headers: { 'retry-after': String(retryAfter) },
-  });
 }

@@ -7,7 +7,8 @@
  * its own): a client on the in-process gate never carries it.
  * @module
  */
-import { monotonicNow, RateLimitGate, readWindow, waitTooLong, type Gate, type OnHeld, type Settle } from './rate-limit';
+import { monotonicNow, RateLimitGate, readWindow, type Gate, type OnHeld, type Settle } from './rate-limit';
+import { Holds, waitTooLong } from './rate-limit-hold';
 import { STORE_RETRY_MS, STORE_TIMEOUT_MS, type RateLimitStore, type RateLimitWindow } from './rate-limit-store';
 import { sleep, withTimeout } from './sleep';
 import { label, type Log, type LogTarget } from './log';
@@ -45,7 +46,7 @@ export class StoreGate implements Gate {
     this.#key = tokenIdentity(baseUrl, token);
     this.#log = log;
     this.#now = now;
-    this.#local = new RateLimitGate(log, now);
+    this.#local = new RateLimitGate(log, now, Holds);
   }
 
   async acquire(target: LogTarget, budgetMs: number, signal?: AbortSignal, onHeld?: OnHeld): Promise<Settle> {

@@ -17,6 +17,7 @@ import {
   membersGet,
   membersList,
   NotFoundError,
+  RateLimitError,
   serverInfo,
   withOptions,
 } from 'community-server-sdk/core';
@@ -27,7 +28,7 @@ import * as z from 'zod/mini';
 import * as schemas from 'community-server-sdk/schemas';
 import { coreFunctionsFile, functionName, renderCoreFunctions } from '../../scripts/core/functions';
 import { allEndpoints } from '../../src/resources/catalog';
-import { MOCK_ORIGIN, recordingFetch, json, member } from '../helpers';
+import { MOCK_ORIGIN, recordingFetch, json, member, target } from '../helpers';
 import { method, pick, rows } from '../mock/engine/api/contract-rows';
 
 const SEED = 7;
@@ -156,6 +157,9 @@ describe('a bundle of createCore and three functions', () => {
     const absent = [
       'src/core/cache.ts', // the store, TTLs and fences
       'src/core/store-gate.ts',
+      'src/core/rate-limit-hold.ts', // holding requests while the window is spent, and its queue
+      'src/core/queue.ts',
+      'src/core/page-walk.ts', // a list's walks past its first page: pages(), for await, toArray()
       'src/core/watch/run.ts',
       'src/core/watch/poller.ts',
       'src/core/watch/fleet.ts',
@@ -167,13 +171,52 @@ describe('a bundle of createCore and three functions', () => {
     expect(text).not.toMatch(/function memoryStore/);
     // What loads on first use is there, split off.
     expect(lazyInputs).toEqual(
-      expect.arrayContaining(['src/core/cache.ts', 'src/core/store-gate.ts', 'src/core/watch/run.ts', 'src/core/redact.ts']),
+      expect.arrayContaining([
+        'src/core/cache.ts',
+        'src/core/store-gate.ts',
+        'src/core/rate-limit-hold.ts',
+        'src/core/page-walk.ts',
+        'src/core/watch/run.ts',
+        'src/core/redact.ts',
+      ]),
     );
   });
 
   it('the check can fail: the whole entry holds every request', async () => {
     const { text } = await split(`export * from '${entry}';`);
     expect(allEndpoints().filter((endpoint) => new RegExp(`\\(\\s*"${endpoint.name}",`).test(text))).toHaveLength(64);
+  });
+});
+
+describe("a core's rate-limit gate, whose holds load when a request first waits", () => {
+  /** A core whose service answers each call with `remaining` left in a window that resets in 0.3 s. */
+  const spentAfter = (remaining: (n: number) => number) =>
+    recordingFetch((request, n) =>
+      json(member(target(request).split('/').pop()!), 200, {
+        'x-ratelimit-remaining': String(remaining(n)),
+        'x-ratelimit-reset-after': '0.3',
+      }),
+    );
+
+  it('holds the calls that come while the window is spent, and lets them go in their order once it resets', async () => {
+    const { fetch, requests } = spentAfter((n) => (n === 1 ? 0 : 10));
+    const made = createCore({ token: 'cs_test_5f2b9c1e7a', baseUrl: 'https://api.test', fetch });
+    await membersGet(made, 'm1');
+    const started = performance.now();
+    const answers = await Promise.all(['m2', 'm3', 'm4'].map((id) => membersGet(made, id)));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    expect(answers.map((answer) => answer.id)).toEqual(['m2', 'm3', 'm4']);
+    expect(requests.map(target)).toEqual(['m1', 'm2', 'm3', 'm4'].map((id) => `/api/v1/server/members/${id}`));
+  });
+
+  it('refuses at once, with RateLimitError and nothing sent, a call the spent window would hold past its timeout', async () => {
+    const { fetch, requests } = spentAfter(() => 0);
+    const made = createCore({ token: 'cs_test_5f2b9c1e7a', baseUrl: 'https://api.test', fetch });
+    await membersGet(made, 'm1');
+    const error = await membersGet(made, 'm2', { timeout: 100 }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ code: 'rate_limit_wait_exceeds_timeout', status: 429 });
+    expect(requests).toHaveLength(1);
   });
 });
 
