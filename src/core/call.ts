@@ -73,7 +73,8 @@ export function describeRequest(engine: Engine, endpoint: Endpoint, args: Argume
     const body = endpoint.body ? checkBody(endpoint, args.body) : undefined;
     const options = checkRequestOptions(args.options);
     const { settings } = engine;
-    const request = {
+    // Built once (not spread again as `relaunch` does): every call pays for this object.
+    const request: OutgoingRequest = {
       endpoint: endpoint.name,
       template: endpoint.path,
       method: endpoint.method,
@@ -84,8 +85,12 @@ export function describeRequest(engine: Engine, endpoint: Endpoint, args: Argume
       timeout: options.timeout ?? settings.timeout,
       maxRetries: options.maxRetries ?? endpoint.maxRetries ?? settings.maxRetries,
       probe: endpoint.probe,
+      query,
+      options,
     };
-    return relaunch(engine, request, options, query);
+    const { signal, release } = callSignal(request, options.signal, options.deadline ?? settings.deadline);
+    if (signal !== options.signal) request.options = { ...options, signal };
+    return { request, options, release };
   } catch (thrown) {
     // Bad arguments: nothing was sent. A refusal quotes what was passed, which may be the token.
     throw thrown instanceof InvalidArgumentError ? redactOwnText(thrown, engine.shared.token) : thrown;

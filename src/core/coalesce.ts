@@ -115,6 +115,9 @@ interface Flight {
 
 const ENTRY_FORMAT = 1;
 
+/** A flight's answer from the transport's result: its data and response, and the status an entry keeps. */
+const asAnswer = ({ data, response }: WithResponse<unknown>): Answer => ({ data, response, status: response.status });
+
 /** An answer as the JSON text `{ v, s, t, d }` (format, status, when stored, the result): a store's entry, and a joined caller's copy. */
 export const entryText = ({ status, data }: Answer) => JSON.stringify({ v: ENTRY_FORMAT, s: status, t: Date.now(), d: data });
 
@@ -197,7 +200,8 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
   const layer = () =>
     typeof (cache.layer as Promise<CacheLayer> | undefined)?.then == 'function' ? undefined : (cache.layer as CacheLayer);
 
-  async function fly(
+  /** Runs the flight: through the cache's layer when loaded, else its request alone; gone from the map as it settles. */
+  function fly(
     flight: Flight,
     flightKey: string,
     key: string,
@@ -208,20 +212,23 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
     asked: Promise<string | undefined> | false,
   ): Promise<Answer> {
     const signal = flight.controller?.signal;
-    const send = async (): Promise<Answer> => {
-      const { data, response } = await load(signal);
-      return { data, response, status: response.status };
-    };
+    const send = () => load(signal).then(asAnswer);
     const sent = () => void (signal?.aborted || stats.misses++); // the request sent, counted once, whoever takes its answer
-    try {
-      const cached = layer();
-      if (cached) return await cached.fly(key, request, mode, send, check, asked, signal, sent);
-      sent();
-      return await send();
-    } finally {
-      // Gone from the map as it settles: a call that comes later starts afresh, or hits.
+    const cached = layer();
+    const answer = cached ? cached.fly(key, request, mode, send, check, asked, signal, sent) : (sent(), send());
+    // A call that comes later starts afresh, or hits. Registered first, so it runs before any caller's.
+    const land = () => {
       if (flights.get(flightKey) === flight) flights.delete(flightKey);
-    }
+    };
+    answer.then(land, land);
+    return answer;
+  }
+
+  /** One caller less on `flight`: at none, its request is aborted, and a call that comes later starts its own. */
+  function leave(flight: Flight, flightKey: string): void {
+    if (--flight.callers) return;
+    flight.controller?.abort();
+    if (flights.get(flightKey) === flight) flights.delete(flightKey);
   }
 
   function join(
@@ -234,46 +241,58 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
   ): Promise<WithResponse<unknown>> {
     const { signal } = request.options;
     flight.callers++;
+    const answered = (answer: Answer): WithResponse<unknown> => {
+      const isHit = answer.response === undefined;
+      if (isHit) stats.hits++;
+      else if (joined) stats.coalesced++;
+      // With more than one caller, the text is made before the result is handed to anyone.
+      if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
+      const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
+      flight.handed = true;
+      leave(flight, flightKey);
+      const result = isHit ? layer()!.hit(data, answer, request.accept) : { data, response: answer.response! };
+      if (answer.epoch !== undefined) epochs.set(result, answer.epoch);
+      return result;
+    };
+    /** The error this caller is to reject with. */
+    const failed = (error: unknown): unknown => {
+      if (joined) stats.coalesced++;
+      // A joined caller's is always a copy, with a stack from its own call, even when the
+      // caller that started the flight left first.
+      const own = flight.handed || joined ? ownCopy(error, joined) : error;
+      flight.handed = true;
+      leave(flight, flightKey);
+      return own;
+    };
+    // A caller without a signal never leaves before the answer: no listener, no promise of its own.
+    if (!signal) {
+      return flight.answer.then(answered, (error: unknown) => {
+        throw failed(error);
+      });
+    }
     return new Promise((resolve, reject) => {
       let waiting = true;
-      /** Leaves the flight; with no caller left, the request goes, and a call that comes later starts its own. */
-      const leave = () => {
+      const stop = () => {
         waiting = false;
-        signal?.removeEventListener('abort', abort);
-        if (--flight.callers) return;
-        flight.controller?.abort();
-        if (flights.get(flightKey) === flight) flights.delete(flightKey);
+        signal.removeEventListener('abort', abort);
       };
       // The caller's own abort: the transport's error, as for any aborted call (nothing is sent).
       const abort = () => {
-        leave();
+        stop();
+        leave(flight, flightKey);
         resolve(load(signal));
       };
-      signal?.addEventListener('abort', abort, { once: true });
+      signal.addEventListener('abort', abort, { once: true });
       flight.answer.then(
         (answer) => {
           if (!waiting) return;
-          const isHit = answer.response === undefined;
-          if (isHit) stats.hits++;
-          else if (joined) stats.coalesced++;
-          // With more than one caller, the text is made before the result is handed to anyone.
-          if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
-          const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
-          flight.handed = true;
-          leave();
-          const result = isHit ? layer()!.hit(data, answer, request.accept) : { data, response: answer.response! };
-          if (answer.epoch !== undefined) epochs.set(result, answer.epoch);
-          resolve(result);
+          stop();
+          resolve(answered(answer));
         },
         (error: unknown) => {
           if (!waiting) return;
-          if (joined) stats.coalesced++;
-          // A joined caller's is always a copy, with a stack from its own call, even when the
-          // caller that started the flight left first.
-          const own = flight.handed || joined ? ownCopy(error, joined) : error;
-          flight.handed = true;
-          leave();
-          reject(own);
+          stop();
+          reject(failed(error));
         },
       );
     });
