@@ -13,7 +13,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import ky from 'ky';
 import { CommunityServerClient, DEFAULTS } from 'community-server-sdk';
-import { format, interleave, row, type Comparison, type Interleaved } from './harness';
+import { format, interleave, row, runWhenMain, type Comparison, type Interleaved } from './harness';
 
 const TOKEN = 'cst_bench_token_0123456789';
 
@@ -98,3 +98,5 @@ export async function sdkOverhead(): Promise<Comparison[]> {
     server.stop();
   }
 }
+
+await runWhenMain(import.meta.url, sdkOverhead);

@@ -88,8 +88,10 @@ export function describeRequest(engine: Engine, endpoint: Endpoint, args: Argume
       query,
       options,
     };
-    const { signal, release } = callSignal(request, options.signal, options.deadline ?? settings.deadline);
-    if (signal !== options.signal) request.options = { ...options, signal };
+    const deadline = options.deadline ?? settings.deadline;
+    if (deadline === undefined) return { request, options, release: undefined };
+    const { signal, release } = callSignal(request, options.signal, deadline);
+    request.options = { ...options, signal };
     return { request, options, release };
   } catch (thrown) {
     // Bad arguments: nothing was sent. A refusal quotes what was passed, which may be the token.
