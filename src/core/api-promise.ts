@@ -17,9 +17,6 @@ export interface WithResponse<T> {
   response: Response;
 }
 
-const resolveNothing = (resolve: (value: never) => void) => resolve(undefined as never);
-const dataOf = <T>(result: WithResponse<T>): T => result.data;
-
 /**
  * A `Promise` of a call's result, with {@link APIPromise.withResponse} for the raw response.
  * The request starts when the method is called, like `fetch`.
@@ -42,7 +39,7 @@ export class APIPromise<T> extends Promise<T> {
   constructor(result: Promise<WithResponse<T>>) {
     // The base promise is never used: `then` reads #result, so a failure that only
     // `.withResponse()` observes is not also reported as an unhandled rejection here.
-    super(resolveNothing);
+    super((resolve) => resolve(undefined as T));
     this.#result = result;
   }
 
@@ -60,11 +57,7 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    // One promise, not a `.then` for the data and another for the caller's: a call awaited pays for one.
-    return this.#result.then(
-      typeof onfulfilled == 'function' ? (result) => onfulfilled(result.data) : (dataOf as (result: WithResponse<T>) => A),
-      onrejected,
-    );
+    return this.#result.then((result) => result.data).then(onfulfilled, onrejected);
   }
 
   override catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {

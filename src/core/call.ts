@@ -73,8 +73,7 @@ export function describeRequest(engine: Engine, endpoint: Endpoint, args: Argume
     const body = endpoint.body ? checkBody(endpoint, args.body) : undefined;
     const options = checkRequestOptions(args.options);
     const { settings } = engine;
-    // Built once (not spread again as `relaunch` does): every call pays for this object.
-    const request: OutgoingRequest = {
+    const request = {
       endpoint: endpoint.name,
       template: endpoint.path,
       method: endpoint.method,
@@ -85,14 +84,8 @@ export function describeRequest(engine: Engine, endpoint: Endpoint, args: Argume
       timeout: options.timeout ?? settings.timeout,
       maxRetries: options.maxRetries ?? endpoint.maxRetries ?? settings.maxRetries,
       probe: endpoint.probe,
-      query,
-      options,
     };
-    const deadline = options.deadline ?? settings.deadline;
-    if (deadline === undefined) return { request, options, release: undefined };
-    const { signal, release } = callSignal(request, options.signal, deadline);
-    request.options = { ...options, signal };
-    return { request, options, release };
+    return relaunch(engine, request, options, query);
   } catch (thrown) {
     // Bad arguments: nothing was sent. A refusal quotes what was passed, which may be the token.
     throw thrown instanceof InvalidArgumentError ? redactOwnText(thrown, engine.shared.token) : thrown;

@@ -200,6 +200,11 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
   const layer = () =>
     typeof (cache.layer as Promise<CacheLayer> | undefined)?.then == 'function' ? undefined : (cache.layer as CacheLayer);
 
+  /** Gone from the map: a call that comes later starts afresh, or hits. */
+  const forget = (flight: Flight, flightKey: string) => {
+    if (flights.get(flightKey) === flight) flights.delete(flightKey);
+  };
+
   /** Runs the flight: through the cache's layer when loaded, else its request alone; gone from the map as it settles. */
   function fly(
     flight: Flight,
@@ -216,19 +221,10 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
     const sent = () => void (signal?.aborted || stats.misses++); // the request sent, counted once, whoever takes its answer
     const cached = layer();
     const answer = cached ? cached.fly(key, request, mode, send, check, asked, signal, sent) : (sent(), send());
-    // A call that comes later starts afresh, or hits. Registered first, so it runs before any caller's.
-    const land = () => {
-      if (flights.get(flightKey) === flight) flights.delete(flightKey);
-    };
+    // Registered first, so it runs before any caller's.
+    const land = () => forget(flight, flightKey);
     answer.then(land, land);
     return answer;
-  }
-
-  /** One caller less on `flight`: at none, its request is aborted, and a call that comes later starts its own. */
-  function leave(flight: Flight, flightKey: string): void {
-    if (--flight.callers) return;
-    flight.controller?.abort();
-    if (flights.get(flightKey) === flight) flights.delete(flightKey);
   }
 
   function join(
@@ -241,60 +237,53 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
   ): Promise<WithResponse<unknown>> {
     const { signal } = request.options;
     flight.callers++;
-    const answered = (answer: Answer): WithResponse<unknown> => {
-      const isHit = answer.response === undefined;
-      if (isHit) stats.hits++;
-      else if (joined) stats.coalesced++;
-      // With more than one caller, the text is made before the result is handed to anyone.
-      if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
-      const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
-      flight.handed = true;
-      leave(flight, flightKey);
-      const result = isHit ? layer()!.hit(data, answer, request.accept) : { data, response: answer.response! };
-      if (answer.epoch !== undefined) epochs.set(result, answer.epoch);
-      return result;
+    let waiting = true;
+    let early: (result: Promise<WithResponse<unknown>>) => void;
+    /** Leaves the flight; with no caller left, the request goes, and a call that comes later starts its own. */
+    const leave = () => {
+      waiting = false;
+      signal?.removeEventListener('abort', abort);
+      if (--flight.callers) return;
+      flight.controller?.abort();
+      forget(flight, flightKey);
     };
-    /** The error this caller is to reject with. */
-    const failed = (error: unknown): unknown => {
-      if (joined) stats.coalesced++;
-      // A joined caller's is always a copy, with a stack from its own call, even when the
-      // caller that started the flight left first.
-      const own = flight.handed || joined ? ownCopy(error, joined) : error;
-      flight.handed = true;
-      leave(flight, flightKey);
-      return own;
+    // The caller's own abort: the transport's error, as for any aborted call (nothing is sent).
+    const abort = () => {
+      leave();
+      early(load(signal));
     };
-    // A caller without a signal never leaves before the answer: no listener, no promise of its own.
-    if (!signal) {
-      return flight.answer.then(answered, (error: unknown) => {
-        throw failed(error);
-      });
-    }
+    const settled = flight.answer.then(
+      (answer) => {
+        if (!waiting) return undefined!;
+        const isHit = answer.response === undefined;
+        if (isHit) stats.hits++;
+        else if (joined) stats.coalesced++;
+        // With more than one caller, the text is made before the result is handed to anyone.
+        if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
+        const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
+        flight.handed = true;
+        leave();
+        const result = isHit ? layer()!.hit(data, answer, request.accept) : { data, response: answer.response! };
+        if (answer.epoch !== undefined) epochs.set(result, answer.epoch);
+        return result;
+      },
+      (error: unknown) => {
+        if (!waiting) return undefined!;
+        if (joined) stats.coalesced++;
+        // A joined caller's is always a copy, with a stack from its own call, even when the
+        // caller that started the flight left first.
+        const own = flight.handed || joined ? ownCopy(error, joined) : error;
+        flight.handed = true;
+        leave();
+        throw own;
+      },
+    );
+    // A caller without a signal never leaves early: the flight's answer is its own, with no promise more.
+    if (!signal) return settled;
+    signal.addEventListener('abort', abort, { once: true });
     return new Promise((resolve, reject) => {
-      let waiting = true;
-      const stop = () => {
-        waiting = false;
-        signal.removeEventListener('abort', abort);
-      };
-      // The caller's own abort: the transport's error, as for any aborted call (nothing is sent).
-      const abort = () => {
-        stop();
-        leave(flight, flightKey);
-        resolve(load(signal));
-      };
-      signal.addEventListener('abort', abort, { once: true });
-      flight.answer.then(
-        (answer) => {
-          if (!waiting) return;
-          stop();
-          resolve(answered(answer));
-        },
-        (error: unknown) => {
-          if (!waiting) return;
-          stop();
-          reject(failed(error));
-        },
-      );
+      early = resolve;
+      settled.then(resolve, reject);
     });
   }
 

@@ -5,9 +5,6 @@
  * @module
  */
 
-/** Decoding without `stream` keeps no state between calls: one decoder serves every body. */
-const utf8 = new TextDecoder();
-
 /**
  * `response`'s body as UTF-8 text, or an error once it passes `limit` bytes (the rest is let go,
  * unread). A `Response` without a body stream (React Native's, a polyfill's) is read whole: it
@@ -26,9 +23,8 @@ export async function readText(response: Response, limit: number): Promise<strin
     }
     chunks.push(read.value);
   }
-  // A body of one chunk (most answers, in memory or on loopback) is decoded as it came, uncopied.
-  if (chunks.length === 1) return utf8.decode(chunks[0]);
-  const bytes = new Uint8Array(size);
-  chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
-  return utf8.decode(bytes);
+  // One chunk (most answers, in memory or on loopback) is decoded as it came, uncopied.
+  const bytes = chunks.length == 1 ? chunks[0]! : new Uint8Array(size);
+  if (chunks.length != 1) chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
+  return new TextDecoder().decode(bytes);
 }

@@ -94,8 +94,9 @@ async function attempt(
       fetch: readingFetch(engine.fetch, (text) => (body = text)),
       method: request.method,
       headers,
-      ...(request.body === undefined ? {} : { json: request.body }),
-      ...(signal ? { signal } : {}),
+      // ky takes an `undefined` body and a `null` signal for none: no spread of options per call.
+      json: request.body,
+      signal: signal ?? null,
       timeout: request.timeout,
       retry: 0,
       throwHttpErrors: false,
