@@ -156,7 +156,8 @@ export async function cacheBench(): Promise<Comparison[]> {
     'the uncached call, and turning it off makes the ratio smaller. Where the ~10× of a trial and the 54–89× of earlier runs part: ' +
     'this harness times hits in rounds of 200 between rounds of the other sides, and their spread is wide (earlier runs: a median of 324,000 hits/s ' +
     'with a quartile at 57,000), where one loop of 20,000 hits, which pays the garbage collection of what each hit allocates ' +
-    '(its promise, its own copy of the result, its call description), measures 15–20 µs a hit (50,000–65,000/s) on this branch and before it alike. ' +
+    '(its promise, its own copy of the result, its call description), measured 15–20 µs a hit (50,000–65,000/s) before issue 31 cut the call path, ' +
+    'and 5–8 µs of CPU a hit after (200,000 hits in one loop, on a VM loaded by other work). ' +
     'With the uncached call at ~140–210 µs in memory, a sustained loop of hits is ~7–14× faster: the figure the trial saw.';
   const overhead =
     'module' in before

@@ -13,7 +13,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import ky from 'ky';
 import { CommunityServerClient, DEFAULTS } from 'community-server-sdk';
-import { format, interleave, row, type Comparison, type Interleaved } from './harness';
+import { format, interleave, row, runWhenMain, type Comparison, type Interleaved } from './harness';
 
 const TOKEN = 'cst_bench_token_0123456789';
 
@@ -34,17 +34,26 @@ export async function sdkOverhead(): Promise<Comparison[]> {
     const listUrl = `${server.url}/api/v1/server/members?pageSize=100`;
     const getUrl = `${server.url}/api/v1/server/members/m7`;
     const client = new CommunityServerClient({ token: TOKEN, baseUrl: server.url });
+    // The same client without the schema: the SDK's own work apart from validation.
+    const unchecked = new CommunityServerClient({ token: TOKEN, baseUrl: server.url, validation: 'off' });
 
     const page = await (await fetch(listUrl, { headers })).text();
     const memoryFetch = (async () => new Response(page, { headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch;
     const memoryUrl = 'https://bench.test/api/v1/server/members?pageSize=100';
     const memoryClient = new CommunityServerClient({ token: TOKEN, baseUrl: 'https://bench.test', fetch: memoryFetch });
+    const memoryUnchecked = new CommunityServerClient({
+      token: TOKEN,
+      baseUrl: 'https://bench.test',
+      fetch: memoryFetch,
+      validation: 'off',
+    });
 
     const cases = [
       {
         name: '`members.list({ pageSize: 100 })`, validation on, loopback HTTP',
         goal: '≤ 1.30×',
         sdk: () => client.members.list({ pageSize: 100 }),
+        unchecked: () => unchecked.members.list({ pageSize: 100 }),
         ky: () => ky(listUrl, kyOptions).json(),
         raw: async () => (await fetch(listUrl, { headers })).json() as Promise<unknown>,
       },
@@ -52,6 +61,7 @@ export async function sdkOverhead(): Promise<Comparison[]> {
         name: 'the same on an in-memory fetch (pure client cost)',
         goal: '≤ 2.0×',
         sdk: () => memoryClient.members.list({ pageSize: 100 }),
+        unchecked: () => memoryUnchecked.members.list({ pageSize: 100 }),
         ky: () => ky(memoryUrl, { ...kyOptions, fetch: memoryFetch }).json(),
         raw: async () => (await memoryFetch(memoryUrl, { headers })).json() as Promise<unknown>,
       },
@@ -59,18 +69,23 @@ export async function sdkOverhead(): Promise<Comparison[]> {
         name: '`members.get(id)`, loopback HTTP',
         goal: '≤ 1.30×',
         sdk: () => client.members.get('m7'),
+        unchecked: () => unchecked.members.get('m7'),
         ky: () => ky(getUrl, kyOptions).json(),
         raw: async () => (await fetch(getUrl, { headers })).json() as Promise<unknown>,
       },
     ];
     const rows: Comparison[] = [];
-    for (const { name, goal, sdk, ky: kyAlone, raw } of cases) {
-      const run = await interleave({ sdk, ky: kyAlone, raw });
+    for (const { name, goal, sdk, unchecked: off, ky: kyAlone, raw } of cases) {
+      const run = await interleave({ sdk, off, ky: kyAlone, raw });
       const sdkRow = row(name, rate(run, 'sdk'), `raw fetch + json: ${rate(run, 'raw')}`, run.timeRatio('sdk', 'raw'), goal);
-      const [transport, own] = [run.timeRatio('ky', 'raw').median, run.timeRatio('sdk', 'ky').median];
+      const transport = run.timeRatio('ky', 'raw').median;
+      const own = run.timeRatio('sdk', 'ky').median;
+      const withoutSchema = run.timeRatio('off', 'ky').median;
       sdkRow.note =
         `ky alone, making the same request in the same rounds, takes ${transport.toFixed(2)}× the raw time (next row), and the SDK ${own.toFixed(2)}× ky's: ` +
-        "that is the SDK's own work (argument checks, rate-limit gate, schema validation, result objects)." +
+        "that is the SDK's own work (argument checks, rate-limit gate, schema validation, result objects); " +
+        `with \`validation: 'off'\` the SDK takes ${withoutSchema.toFixed(2)}× ky's (the last row of the three), so the schema is about ${Math.max(0, own - withoutSchema).toFixed(2)}× of it ` +
+        "(ky's side parses the JSON and checks nothing)." +
         (sdkRow.met
           ? ''
           : ` With ky's per-request cost alone at ${transport.toFixed(2)}×, ${goal} is out of reach while ky is the transport; see the README's "Performance" section.`) +
@@ -91,6 +106,14 @@ export async function sdkOverhead(): Promise<Comparison[]> {
           run.timeRatio('sdk', 'ky'),
           '≤ 1.02×',
         ),
+        {
+          name: "↳ context: the same with `validation: 'off'` (the SDK without its schema) ÷ ky alone",
+          value: rate(run, 'off'),
+          baseline: `ky alone: ${rate(run, 'ky')}`,
+          ratio: run.timeRatio('off', 'ky'),
+          goal: null,
+          met: null,
+        },
       );
     }
     return rows;
@@ -98,3 +121,5 @@ export async function sdkOverhead(): Promise<Comparison[]> {
     server.stop();
   }
 }
+
+await runWhenMain(import.meta.url, sdkOverhead);

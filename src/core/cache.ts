@@ -72,19 +72,21 @@ export function createCacheLayer(config: CacheConfig): CacheLayer {
   let failures = 0;
   let warned = false;
 
+  // Made once, not per store call: a hit asks the store on every call.
+  const answered = <T>(value: T): T => {
+    if (failures) log.info?.('the cache store answers again');
+    failures = 0;
+    return value;
+  };
+  const failed = (error: unknown): undefined => {
+    restUntil = Date.now() + Math.min(STORE_RETRY_MS * 2 ** failures++, MAX_REST_MS);
+    if (!warned) log.warn?.(`the cache store failed (${describeThrown(error)}); answering from the service until it answers again`);
+    warned = true;
+    return undefined;
+  };
+
   /** A store call, bounded by `ms`: its answer at once when it gives one at once; a failure reads as nothing. */
   function ask<T>(run: (store: CacheStore) => T | Promise<T>, ms = STORE_TIMEOUT_MS): T | Promise<T | undefined> | undefined {
-    const answered = (value: T) => {
-      if (failures) log.info?.('the cache store answers again');
-      failures = 0;
-      return value;
-    };
-    const failed = (error: unknown) => {
-      restUntil = Date.now() + Math.min(STORE_RETRY_MS * 2 ** failures++, MAX_REST_MS);
-      if (!warned) log.warn?.(`the cache store failed (${describeThrown(error)}); answering from the service until it answers again`);
-      warned = true;
-      return undefined;
-    };
     if (Date.now() < restUntil) return undefined;
     try {
       const result = run(store);

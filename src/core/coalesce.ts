@@ -115,6 +115,9 @@ interface Flight {
 
 const ENTRY_FORMAT = 1;
 
+/** A flight's answer from the transport's result: its data and response, and the status an entry keeps. */
+const asAnswer = ({ data, response }: WithResponse<unknown>): Answer => ({ data, response, status: response.status });
+
 /** An answer as the JSON text `{ v, s, t, d }` (format, status, when stored, the result): a store's entry, and a joined caller's copy. */
 export const entryText = ({ status, data }: Answer) => JSON.stringify({ v: ENTRY_FORMAT, s: status, t: Date.now(), d: data });
 
@@ -197,7 +200,13 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
   const layer = () =>
     typeof (cache.layer as Promise<CacheLayer> | undefined)?.then == 'function' ? undefined : (cache.layer as CacheLayer);
 
-  async function fly(
+  /** Gone from the map: a call that comes later starts afresh, or hits. */
+  const forget = (flight: Flight, flightKey: string) => {
+    if (flights.get(flightKey) === flight) flights.delete(flightKey);
+  };
+
+  /** Runs the flight: through the cache's layer when loaded, else its request alone; gone from the map as it settles. */
+  function fly(
     flight: Flight,
     flightKey: string,
     key: string,
@@ -208,20 +217,14 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
     asked: Promise<string | undefined> | false,
   ): Promise<Answer> {
     const signal = flight.controller?.signal;
-    const send = async (): Promise<Answer> => {
-      const { data, response } = await load(signal);
-      return { data, response, status: response.status };
-    };
+    const send = () => load(signal).then(asAnswer);
     const sent = () => void (signal?.aborted || stats.misses++); // the request sent, counted once, whoever takes its answer
-    try {
-      const cached = layer();
-      if (cached) return await cached.fly(key, request, mode, send, check, asked, signal, sent);
-      sent();
-      return await send();
-    } finally {
-      // Gone from the map as it settles: a call that comes later starts afresh, or hits.
-      if (flights.get(flightKey) === flight) flights.delete(flightKey);
-    }
+    const cached = layer();
+    const answer = cached ? cached.fly(key, request, mode, send, check, asked, signal, sent) : (sent(), send());
+    // Registered first, so it runs before any caller's.
+    const land = () => forget(flight, flightKey);
+    answer.then(land, land);
+    return answer;
   }
 
   function join(
@@ -234,48 +237,53 @@ export function createCoalescer(showsToken: (text: string) => boolean, kindOf: K
   ): Promise<WithResponse<unknown>> {
     const { signal } = request.options;
     flight.callers++;
-    return new Promise((resolve, reject) => {
-      let waiting = true;
-      /** Leaves the flight; with no caller left, the request goes, and a call that comes later starts its own. */
-      const leave = () => {
-        waiting = false;
-        signal?.removeEventListener('abort', abort);
-        if (--flight.callers) return;
-        flight.controller?.abort();
-        if (flights.get(flightKey) === flight) flights.delete(flightKey);
-      };
-      // The caller's own abort: the transport's error, as for any aborted call (nothing is sent).
-      const abort = () => {
+    let waiting = true;
+    let early: (result: Promise<WithResponse<unknown>>) => void;
+    /** Leaves the flight; with no caller left, the request goes, and a call that comes later starts its own. */
+    const leave = () => {
+      waiting = false;
+      signal?.removeEventListener('abort', abort);
+      if (--flight.callers) return;
+      flight.controller?.abort();
+      forget(flight, flightKey);
+    };
+    // The caller's own abort: the transport's error, as for any aborted call (nothing is sent).
+    const abort = () => {
+      leave();
+      early(load(signal));
+    };
+    const settled = flight.answer.then(
+      (answer) => {
+        if (!waiting) return undefined!;
+        const isHit = answer.response === undefined;
+        if (isHit) stats.hits++;
+        else if (joined) stats.coalesced++;
+        // With more than one caller, the text is made before the result is handed to anyone.
+        if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
+        const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
+        flight.handed = true;
         leave();
-        resolve(load(signal));
-      };
-      signal?.addEventListener('abort', abort, { once: true });
-      flight.answer.then(
-        (answer) => {
-          if (!waiting) return;
-          const isHit = answer.response === undefined;
-          if (isHit) stats.hits++;
-          else if (joined) stats.coalesced++;
-          // With more than one caller, the text is made before the result is handed to anyone.
-          if (flight.callers > 1 || flight.handed) answer.text ??= entryText(answer);
-          const data = flight.handed ? readEntry(answer.text)!.data : answer.data;
-          flight.handed = true;
-          leave();
-          const result = isHit ? layer()!.hit(data, answer, request.accept) : { data, response: answer.response! };
-          if (answer.epoch !== undefined) epochs.set(result, answer.epoch);
-          resolve(result);
-        },
-        (error: unknown) => {
-          if (!waiting) return;
-          if (joined) stats.coalesced++;
-          // A joined caller's is always a copy, with a stack from its own call, even when the
-          // caller that started the flight left first.
-          const own = flight.handed || joined ? ownCopy(error, joined) : error;
-          flight.handed = true;
-          leave();
-          reject(own);
-        },
-      );
+        const result = isHit ? layer()!.hit(data, answer, request.accept) : { data, response: answer.response! };
+        if (answer.epoch !== undefined) epochs.set(result, answer.epoch);
+        return result;
+      },
+      (error: unknown) => {
+        if (!waiting) return undefined!;
+        if (joined) stats.coalesced++;
+        // A joined caller's is always a copy, with a stack from its own call, even when the
+        // caller that started the flight left first.
+        const own = flight.handed || joined ? ownCopy(error, joined) : error;
+        flight.handed = true;
+        leave();
+        throw own;
+      },
+    );
+    // A caller without a signal never leaves early: the flight's answer is its own, with no promise more.
+    if (!signal) return settled;
+    signal.addEventListener('abort', abort, { once: true });
+    return new Promise((resolve, reject) => {
+      early = resolve;
+      settled.then(resolve, reject);
     });
   }
 

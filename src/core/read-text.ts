@@ -23,7 +23,8 @@ export async function readText(response: Response, limit: number): Promise<strin
     }
     chunks.push(read.value);
   }
-  const bytes = new Uint8Array(size);
-  chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
+  // One chunk (most answers, in memory or on loopback) is decoded as it came, uncopied.
+  const bytes = chunks.length == 1 ? chunks[0]! : new Uint8Array(size);
+  if (chunks.length != 1) chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
   return new TextDecoder().decode(bytes);
 }

@@ -94,8 +94,9 @@ async function attempt(
       fetch: readingFetch(engine.fetch, (text) => (body = text)),
       method: request.method,
       headers,
-      ...(request.body === undefined ? {} : { json: request.body }),
-      ...(signal ? { signal } : {}),
+      // ky takes an `undefined` body and a `null` signal for none: no spread of options per call.
+      json: request.body,
+      signal: signal ?? null,
       timeout: request.timeout,
       retry: 0,
       throwHttpErrors: false,
@@ -126,7 +127,7 @@ async function attempts(engine: Engine, request: OutgoingRequest, notify: Notify
   const { authorization, baseUrl } = engine.shared;
   // Header names are case-insensitive: lower-cased, ours replace a caller's `Authorization`.
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (options.headers) for (const [name, value] of Object.entries(options.headers)) headers[name.toLowerCase()] = value;
   headers.accept = request.accept;
   if (request.auth && authorization) headers.authorization = authorization;
   else delete headers.authorization;
@@ -184,8 +185,7 @@ export async function send<T>(engine: Engine, request: OutgoingRequest, read: (r
     : undefined;
   let received: Received | undefined;
   try {
-    const call = () => attempts(engine, request, notify);
-    received = await (observed ? observed.run(call) : call());
+    received = await (observed ? observed.run(() => attempts(engine, request, notify)) : attempts(engine, request, notify));
     const result = read(received);
     observed?.end({ status: received.response.status, error: undefined });
     return result;
