@@ -30,7 +30,7 @@ export async function* pages<T, P extends WalkedPage<T>>(first: PromiseLike<P>):
 }
 
 /** `first`'s items and those of the pages after it, collected as `PagePromise.toArray` says. */
-export async function toArray<T>(
+export async function collectItems<T>(
   first: PromiseLike<WalkedPage<T>>,
   options: { limit?: number | undefined; concurrency?: number | undefined },
   fetchPage: (page: number) => PromiseLike<WalkedPage<T>>,

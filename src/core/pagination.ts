@@ -11,6 +11,18 @@ import { CommunityServerError } from './error-base';
 import { Watch, type WatchOptions, type WatchRun } from './watch/watch';
 import type { PageEnvelope } from '../schemas/common';
 
+/** `page-walk.ts`, once loaded: an `import()` of a loaded module still costs a trip through the loader. */
+let walksLoaded: Promise<typeof import('./page-walk')> | undefined;
+
+/**
+ * The walks' module, for a walk of `list`. Its first page may fail while the module loads: the
+ * walk reports that when it awaits the page, so it is not an unhandled rejection meanwhile.
+ */
+function walksOf(list: Promise<unknown>): Promise<typeof import('./page-walk')> {
+  list.catch(() => undefined);
+  return (walksLoaded ??= import('./page-walk'));
+}
+
 /** Fetches another page of the same list, with the same parameters. */
 export type PageFetcher<T> = (page: number) => PagePromise<T>;
 
@@ -149,7 +161,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * for await (const page of client.members.list({ pageSize: 100 }).pages()) await saveBatch(page.data);
    */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
-    yield* (await import('./page-walk')).pages<T, Page<T>>(this);
+    yield* (await walksOf(this)).pages<T, Page<T>>(this);
   }
 
   /**
@@ -164,6 +176,6 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * const recent = await client.logs.list({ pageSize: 100 }).toArray({ limit: 300, concurrency: 2 });
    */
   async toArray(options: ToArrayOptions = {}): Promise<T[]> {
-    return (await import('./page-walk')).toArray(this, options, this.#fetchPage);
+    return (await walksOf(this)).collectItems(this, options, this.#fetchPage);
   }
 }
