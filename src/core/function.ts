@@ -23,7 +23,7 @@ export type CoreFunction<Method> = Method extends (...args: infer Args) => infer
  * `queries(core, tree)` of `community-server-sdk/query` reads to know what the function requests.
  * Set by `Object.defineProperty`, which a bundle of the SDK holds anyway: the fewest bytes. @internal
  */
-export interface Described {
+export interface CarriesEndpoint {
   readonly '~endpoint'?: Endpoint;
 }
 

@@ -8,7 +8,7 @@
 import { describe, isPlainObject } from '../core/arguments';
 import type { Endpoint } from '../core/endpoint';
 import { InvalidArgumentError } from '../core/error-base';
-import type { Described } from '../core/function';
+import type { CarriesEndpoint } from '../core/function';
 
 /** A function of the tree: its endpoint's dotted name, the endpoint, and the function (the core first). */
 export interface TreeFunction {
@@ -26,7 +26,7 @@ export function functionsOf(tree: unknown, path = 'tree'): TreeFunction[] {
   return Object.entries(tree).flatMap(([key, value]) => {
     const name = path === 'tree' ? key : `${path}.${key}`;
     if (isPlainObject(value)) return functionsOf(value, name);
-    const endpoint = typeof value === 'function' ? (value as Described)['~endpoint'] : undefined;
+    const endpoint = typeof value === 'function' ? (value as CarriesEndpoint)['~endpoint'] : undefined;
     if (endpoint?.name !== name) {
       throw new InvalidArgumentError(
         `queries(): ${name} takes the community-server-sdk/core function of ${name}, got ${endpoint ? `that of ${endpoint.name}` : describe(value)}`,
