@@ -203,8 +203,13 @@ export class RateLimitGate implements Gate {
     return settle;
   }
 
-  /** Milliseconds until the spent window resets; 0 when it is not spent (a probe's answer is awaited, or nothing holds). */
+  /**
+   * Milliseconds until the spent window resets; 0 when it is not spent (a probe's answer is
+   * awaited, or nothing holds). A spent window is at least 1 ms off: `#admit` read the clock
+   * before the reset, and this reading may fall after it; 0 would arm no timer for the reset and
+   * hold the request until its timeout.
+   */
   #spentFor(): number {
-    return this.#remaining === 0 ? Math.max(0, this.#resetAt - this.now()) : 0;
+    return this.#remaining === 0 ? Math.max(1, this.#resetAt - this.now()) : 0;
   }
 }

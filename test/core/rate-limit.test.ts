@@ -123,6 +123,35 @@ describe("rateLimit: 'wait'", () => {
   }, 30_000);
 });
 
+describe("rateLimit: 'wait' at the window's edge", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a request held while the window is spent goes once it resets, even when its reset falls between two readings of the clock', async () => {
+    // The gate reads the clock to decide that a request cannot go (the window not yet over) and
+    // again to arm the timer for the reset: a millisecond between the two readings once found the
+    // window over at the second, armed no timer, and held the request until its timeout (CI: 30 s).
+    // Here the clock moves a millisecond at every reading, so some reset falls between two.
+    let clock = performance.now();
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    const mock = createMockApi();
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await mock.fetch(input, init);
+      const headers = new Headers(response.headers);
+      headers.set('x-ratelimit-remaining', '0');
+      headers.set('x-ratelimit-reset-after', String(resetAfterMs / 1000));
+      return new Response(response.body, { status: response.status, headers });
+    };
+    let resetAfterMs = 1;
+    const client = mockClient(mock, { fetch, timeout: 5_000 });
+    for (; resetAfterMs <= 40; resetAfterMs++) {
+      const start = Date.now();
+      await client.roles.list();
+      await client.roles.list();
+      expect(Date.now() - start, `a window of ${resetAfterMs} ms`).toBeLessThan(1_000);
+    }
+  }, 60_000);
+});
+
 describe('rateLimit: a RateLimitStore', () => {
   afterEach(() => vi.restoreAllMocks());
 
