@@ -92,14 +92,16 @@ export default [
     // 1.98 KB before issue 31's `queries(core, tree)`: with it the entry computes its keys' scope
     // (the token's digest, 0.23 KB, which the client entry no longer holds: it is that much
     // smaller) and walks a tree of /core functions (0.15 KB). A client + query bundle: +0.2 KB.
-    limit: '2.4 KB',
+    // The walk's end at a method's deepest name (a tree that holds itself no longer overflows the
+    // stack): 2.38 → 2.40 KB.
+    limit: '2.41 KB',
   },
   {
     name: 'queries over a core: community-server-sdk/query + createCore, membersList, membersGet, serverInfo (what loads up front)',
     path: ['dist/query.js', 'dist/core.js'],
     import: { 'dist/query.js': '{ queries }', 'dist/core.js': '{ createCore, membersList, membersGet, serverInfo }' },
-    // Measured 22.87 KB.
-    limit: '22.9 KB',
+    // Measured 22.86 KB, 22.94 KB with the tree walk's end at a method's deepest name.
+    limit: '22.95 KB',
     modifyEsbuildConfig: initialLoad,
   },
   {

@@ -17,15 +17,20 @@ export interface TreeFunction {
   readonly call: (...args: unknown[]) => unknown;
 }
 
+/** The most names a method's dotted name has (`cad.calls.get`); test/query/core.test.ts checks it against the table. */
+export const MAX_DEPTH = 3;
+
 /**
  * Every function of `tree` with its path, in the tree's order; `InvalidArgumentError` for an
  * entry that is neither a namespace (a plain object) nor the `/core` function of its own path.
  */
-export function functionsOf(tree: unknown, path = 'tree'): TreeFunction[] {
+export function functionsOf(tree: unknown, path = 'tree', depth = 1): TreeFunction[] {
   if (!isPlainObject(tree)) throw new InvalidArgumentError(`queries(): the ${path} must be an object, got ${describe(tree)}`);
   return Object.entries(tree).flatMap(([key, value]) => {
     const name = path === 'tree' ? key : `${path}.${key}`;
-    if (isPlainObject(value)) return functionsOf(value, name);
+    // No method is named deeper than its third name (`cad.calls.get`): an object there is refused
+    // as any entry that is no function, and a tree that holds itself is not walked for ever.
+    if (isPlainObject(value) && depth < MAX_DEPTH) return functionsOf(value, name, depth + 1);
     const endpoint = typeof value === 'function' ? (value as CarriesEndpoint)['~endpoint'] : undefined;
     if (endpoint?.name !== name) {
       throw new InvalidArgumentError(

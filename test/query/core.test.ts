@@ -29,6 +29,7 @@ import * as schemas from 'community-server-sdk/schemas';
 import { functionName } from '../../scripts/core/functions';
 import { endpointsOf } from '../../src/core/endpoint';
 import { allEndpoints } from '../../src/resources/catalog';
+import { MAX_DEPTH } from '../../src/query/tree';
 import { resources } from '../../src/resources/index';
 import { MOCK_ORIGIN, mockClient } from '../helpers';
 import { pick, plain, rows, type Ids } from '../mock/engine/api/contract-rows';
@@ -165,6 +166,15 @@ describe('a wrong tree throws InvalidArgumentError before any request', () => {
     for (const bad of [undefined, null, 'tree', [membersGet], membersGet]) {
       expect(() => queries(core, bad as never)).toThrow(/^queries\(\): the tree must be an object, got /);
     }
+    const cyclic: Record<string, unknown> = { members: { get: membersGet } };
+    (cyclic.members as Record<string, unknown>).again = cyclic; // a tree that holds itself: refused, not walked for ever
+    expect(() => queries(core, cyclic as never)).toThrow(
+      /^queries\(\): members\.again\.members takes the community-server-sdk\/core function of members\.again\.members, got an object$/,
+    );
+    // The walk stops at the deepest name a method has: deep enough for every method of the table.
+    expect(Math.max(...allEndpoints().map(({ name }) => name.split('.').length))).toBe(MAX_DEPTH);
+    const shared = { get: membersGet };
+    expect(() => queries(core, { members: shared, member: shared } as never)).toThrow(/^queries\(\): member\.get takes /); // the same namespace twice is no cycle
     expect(() => queries({} as Core, tree)).toThrow(new InvalidArgumentError('queries() takes a CommunityServerClient, got an object'));
     expect(() => queries(core, tree, { scope: '' })).toThrow(InvalidArgumentError);
     expect(() => queries(core, tree, { scop: 'x' } as never)).toThrow(/unknown queries option "scop"/);
