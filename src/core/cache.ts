@@ -45,24 +45,33 @@ const MAX_REST_MS = 8_000;
 /**
  * What a hit's `withResponse()` shows: the stored status, `x-cache: hit`, and `age` (seconds
  * since it was stored, as HTTP caches say it); no body, and none of the service's headers (a
- * hit spent no request: it has no rate-limit headers of its own). Built when first read.
+ * hit spent no request: it has no rate-limit headers of its own). Built when first read. A class,
+ * not an object with a getter of its own: a hit makes one, and a class's is several times cheaper
+ * to make; being one is also what marks a result as a hit.
  */
-function hitResult(data: unknown, { status, storedAt = 0 }: Answer, accept: string): WithResponse<unknown> {
-  let response: Response | undefined;
-  return {
-    data,
-    get response() {
-      const age = String(Math.max(0, Math.floor((Date.now() - storedAt) / 1000)));
-      return (response ??= new Response(null, { status, headers: { 'content-type': accept, 'x-cache': 'hit', age } }));
-    },
-  };
+class HitResult implements WithResponse<unknown> {
+  readonly data: unknown;
+  readonly #answer: Answer;
+  readonly #accept: string;
+  #response: Response | undefined;
+
+  constructor(data: unknown, answer: Answer, accept: string) {
+    this.data = data;
+    this.#answer = answer;
+    this.#accept = accept;
+  }
+
+  get response(): Response {
+    const { status, storedAt = 0 } = this.#answer;
+    const age = String(Math.max(0, Math.floor((Date.now() - storedAt) / 1000)));
+    return (this.#response ??= new Response(null, { status, headers: { 'content-type': this.#accept, 'x-cache': 'hit', age } }));
+  }
 }
 
 export function createCacheLayer(config: CacheConfig): CacheLayer {
   const { options, token, log, showsToken } = config;
   const store: CacheStore = options.store ?? memoryStore(options.maxEntries ?? DEFAULT_MAX_ENTRIES);
   const { ttlMs } = options;
-  const hits = new WeakSet<object>();
   /** Whether the entries are this client's own (its in-process store): checked when stored, not again when read. */
   const own = options.store === undefined;
   let scope: string | undefined;
@@ -140,11 +149,7 @@ export function createCacheLayer(config: CacheConfig): CacheLayer {
       return answer;
     },
 
-    hit(data, answer, accept) {
-      const result = hitResult(data, answer, accept);
-      hits.add(result);
-      return result;
-    },
+    hit: (data, answer, accept) => new HitResult(data, answer, accept),
 
     remember(name, path, data, epoch) {
       const key = `${name}:${path}`;
@@ -165,6 +170,6 @@ export function createCacheLayer(config: CacheConfig): CacheLayer {
       }
     },
 
-    isHit: (result) => hits.has(result),
+    isHit: (result) => result instanceof HitResult,
   };
 }

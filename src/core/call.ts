@@ -28,13 +28,17 @@ export interface Arguments {
   extra: readonly unknown[];
 }
 
+/** The arguments after the last a method takes: none, nearly always, and then one shared empty array. */
+const NO_EXTRA: readonly unknown[] = Object.freeze([]);
+
 export function splitArgs(endpoint: Endpoint, args: readonly unknown[]): Arguments {
   const paramCount = endpoint.params.length;
-  const rest = args.slice(paramCount);
-  const body = endpoint.body ? rest.shift() : undefined;
-  const listParams = endpoint.kind === 'page' ? rest.shift() : undefined;
-  const options = rest.shift();
-  return { pathArgs: args.slice(0, paramCount), body, listParams, options, extra: rest };
+  // Read by position, not shifted off a copy: every call runs this.
+  let next = paramCount;
+  const body = endpoint.body ? args[next++] : undefined;
+  const listParams = endpoint.kind === 'page' ? args[next++] : undefined;
+  const options = args[next++];
+  return { pathArgs: args.slice(0, paramCount), body, listParams, options, extra: args.length > next ? args.slice(next) : NO_EXTRA };
 }
 
 /** A call's request, the caller's options (checked), and what releases its deadline's timer once it settles. */
@@ -45,17 +49,15 @@ export interface Described {
 }
 
 /**
- * `request` as another call (a list's other page, a watch's poll): `query` and the caller's
- * `options`, with a signal and a deadline of its own.
+ * `request`, a new object of its caller's (a call's, a list's other page, a watch's poll), as a
+ * call of its own: the signal of its `options` and its deadline, set in place (a call runs this
+ * once; a copy of the request here cost every call one).
  */
-export function relaunch(
-  engine: Engine,
-  request: Omit<OutgoingRequest, 'options' | 'query'>,
-  options: RequestOptions,
-  query: string,
-): Described {
+export function launch(engine: Engine, request: OutgoingRequest): Described {
+  const { options } = request;
   const { signal, release } = callSignal(request, options.signal, options.deadline ?? engine.settings.deadline);
-  return { request: { ...request, query, options: signal === options.signal ? options : { ...options, signal } }, options, release };
+  if (signal !== options.signal) request.options = { ...options, signal };
+  return { request, options, release };
 }
 
 /**
@@ -73,19 +75,21 @@ export function describeRequest(engine: Engine, endpoint: Endpoint, args: Argume
     const body = endpoint.body ? checkBody(endpoint, args.body) : undefined;
     const options = checkRequestOptions(args.options);
     const { settings } = engine;
-    const request = {
+    const request: OutgoingRequest = {
       endpoint: endpoint.name,
       template: endpoint.path,
       method: endpoint.method,
       path,
+      query,
       body,
       auth: endpoint.auth,
       accept: endpoint.kind === 'text' ? 'text/plain' : 'application/json',
       timeout: options.timeout ?? settings.timeout,
       maxRetries: options.maxRetries ?? endpoint.maxRetries ?? settings.maxRetries,
       probe: endpoint.probe,
+      options,
     };
-    return relaunch(engine, request, options, query);
+    return launch(engine, request);
   } catch (thrown) {
     // Bad arguments: nothing was sent. A refusal quotes what was passed, which may be the token.
     throw thrown instanceof InvalidArgumentError ? redactOwnText(thrown, engine.shared.token) : thrown;

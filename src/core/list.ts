@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { buildPath, listQuery } from './arguments';
-import { describeRequest, fetchData, relaunch, splitArgs, summarize, type Also, type Described } from './call';
+import { describeRequest, fetchData, launch, splitArgs, summarize, type Also, type Described } from './call';
 import type { Caller } from './coalesce';
 import type { Engine } from './core';
 import type { Endpoint } from './endpoint';
@@ -82,7 +82,7 @@ function listPromise(
     return listPromise(
       engine,
       endpoint,
-      relaunch(engine, request, { ...options, signal: both, cache: mode }, listQuery(merged)),
+      launch(engine, { ...request, query: listQuery(merged), options: { ...options, signal: both, cache: mode } }),
       merged,
       pathArgs,
     );
