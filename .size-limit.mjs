@@ -22,8 +22,9 @@ export default [
     path: 'dist/index.js',
     import: '*',
     // 29.27 KB before issue 31's last round (a list's walks loaded on first use, the token's
-    // digest moved to the query entry); measured 29.02 KB.
-    limit: '29.05 KB',
+    // digest moved to the query entry); measured 29.02 KB, then 29.07 KB with a call's request
+    // made once instead of made and copied (a cache hit twice as fast).
+    limit: '29.1 KB',
     modifyEsbuildConfig: initialLoad,
   },
   {

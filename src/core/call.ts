@@ -28,9 +28,6 @@ export interface Arguments {
   extra: readonly unknown[];
 }
 
-/** The arguments after the last a method takes: none, nearly always, and then one shared empty array. */
-const NO_EXTRA: readonly unknown[] = Object.freeze([]);
-
 export function splitArgs(endpoint: Endpoint, args: readonly unknown[]): Arguments {
   const paramCount = endpoint.params.length;
   // Read by position, not shifted off a copy: every call runs this.
@@ -38,7 +35,7 @@ export function splitArgs(endpoint: Endpoint, args: readonly unknown[]): Argumen
   const body = endpoint.body ? args[next++] : undefined;
   const listParams = endpoint.kind === 'page' ? args[next++] : undefined;
   const options = args[next++];
-  return { pathArgs: args.slice(0, paramCount), body, listParams, options, extra: args.length > next ? args.slice(next) : NO_EXTRA };
+  return { pathArgs: args.slice(0, paramCount), body, listParams, options, extra: args.slice(next) };
 }
 
 /** A call's request, the caller's options (checked), and what releases its deadline's timer once it settles. */
