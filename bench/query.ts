@@ -19,7 +19,7 @@ import { QueryClient } from '@tanstack/query-core';
 import { CommunityServerClient } from 'community-server-sdk';
 import { queries } from 'community-server-sdk/query';
 import { build, type Plugin } from 'esbuild';
-import { format, interleave, row, runWhenMain, type Comparison } from './harness';
+import { PRECISE, format, interleave, row, runWhenMain, type Comparison } from './harness';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'cst_bench_token_0123456789';
@@ -38,12 +38,15 @@ async function queryOverhead(): Promise<Comparison[]> {
   const q = queries(client);
   const queryClient = new QueryClient();
   const byHand = { queryKey: ['member', 'm7'], queryFn: ({ signal }: { signal: AbortSignal }) => client.members.get('m7', { signal }) };
-  const run = await interleave({
-    query: () => queryClient.fetchQuery(q.members.get('m7')),
-    byHand: () => queryClient.fetchQuery(byHand),
-    signal: () => client.members.get('m7', { signal: new AbortController().signal }),
-    bare: () => client.members.get('m7'),
-  });
+  const run = await interleave(
+    {
+      query: () => queryClient.fetchQuery(q.members.get('m7')),
+      byHand: () => queryClient.fetchQuery(byHand),
+      signal: () => client.members.get('m7', { signal: new AbortController().signal }),
+      bare: () => client.members.get('m7'),
+    },
+    PRECISE,
+  );
   queryClient.clear();
   const rate = (side: 'query' | 'byHand' | 'signal' | 'bare') => format(run.rate(side), 'calls/s');
   const part = (name: string, a: 'query' | 'byHand' | 'signal', b: 'byHand' | 'signal' | 'bare', baseline: string): Comparison => ({

@@ -13,7 +13,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import ky from 'ky';
 import { CommunityServerClient, DEFAULTS } from 'community-server-sdk';
-import { format, interleave, row, runWhenMain, type Comparison, type Interleaved } from './harness';
+import { PRECISE, format, interleave, row, runWhenMain, type Comparison, type Interleaved } from './harness';
 
 const TOKEN = 'cst_bench_token_0123456789';
 
@@ -76,7 +76,9 @@ export async function sdkOverhead(): Promise<Comparison[]> {
     ];
     const rows: Comparison[] = [];
     for (const { name, goal, sdk, unchecked: off, ky: kyAlone, raw } of cases) {
-      const run = await interleave({ sdk, off, ky: kyAlone, raw });
+      // Many short rounds: a goal a few percent apart needs the medians of many rounds, where a
+      // collection or the machine's other work lands in few of them.
+      const run = await interleave({ sdk, off, ky: kyAlone, raw }, PRECISE);
       const sdkRow = row(name, rate(run, 'sdk'), `raw fetch + json: ${rate(run, 'raw')}`, run.timeRatio('sdk', 'raw'), goal);
       const transport = run.timeRatio('ky', 'raw').median;
       const own = run.timeRatio('sdk', 'ky').median;
