@@ -32,7 +32,7 @@ import { linesOf } from './core/table';
 import { tokenScope } from './core/identity';
 import type { Page, PagePromise } from './core/pagination';
 import type { ListParams, RequestOptions } from './core/types';
-import { KEY_ROOT, keyArgs } from './query/keys';
+import { KEY_ROOT, keyOf } from './query/keys';
 import { liveQueryFn } from './query/live';
 import { onceEach } from './query/once';
 import { functionsOf } from './query/tree';
@@ -72,6 +72,8 @@ export interface QueriesOptions {
 }
 
 type Method = (...args: unknown[]) => unknown;
+/** A method called with its arguments in one array. */
+type Call = (args: unknown[]) => unknown;
 type Node = Record<string, unknown>;
 /** A core's `~scope`: what its keys are scoped by, from its base URL and token. */
 type ScopeOf = (name: (shared: { baseUrl: string; token: string | undefined }) => string) => string;
@@ -102,9 +104,16 @@ function checkLiveOptions(live: unknown): LiveOptions {
  * Puts in `node` (its namespace) the options factories of one endpoint line, under the method's
  * name `own` (and `xInfinite`, `xLive` beside a list's); `path` names the namespace.
  */
-function addFactories(node: Node, call: Method, root: readonly unknown[], path: string[], own: string, endpoint: Endpoint) {
+function addFactories(node: Node, call: Call, root: readonly unknown[], path: string[], own: string, endpoint: Endpoint) {
   const count = positionalCount(endpoint);
-  const key = (suffix: string, args: readonly unknown[]) => [...root, ...path, own + suffix, ...keyArgs(args)];
+  const infinite = `${own}Infinite`;
+  const live = `${own}Live`;
+  /** Keys of the factory `name` (the method's, its `xInfinite` or `xLive`), from the first `length` of a call's `args`. */
+  const keys = (name: string) => {
+    const head = [...root, ...path, name];
+    return (args: readonly unknown[], length = count) => keyOf(head, args, length);
+  };
+  const ownKey = keys(own);
   /** The field that tells a list's items apart: its watch's. */
   const id = endpoint.watch?.id ?? 'id';
   /**
@@ -122,8 +131,8 @@ function addFactories(node: Node, call: Method, root: readonly unknown[], path: 
 
   if (endpoint.method !== 'GET') {
     node[own] = () => ({
-      mutationKey: key('', []),
-      mutationFn: (variables: unknown) => call(...(count === 1 ? [variables] : ((variables ?? []) as unknown[]))),
+      mutationKey: ownKey([]),
+      mutationFn: (variables: unknown) => call(count === 1 ? [variables] : ((variables ?? []) as unknown[])),
       onSuccess: (_data: unknown, _variables: unknown, _result: unknown, context: MutationFunctionContext) =>
         context.client.invalidateQueries({ queryKey: [...root, path[0] ?? own] }),
       retry: noRetry,
@@ -132,52 +141,58 @@ function addFactories(node: Node, call: Method, root: readonly unknown[], path: 
   }
 
   /**
-   * A factory of options from the method's arguments, split into the positional ones (padded to
-   * their count), what stands where the request options go, and any extra (passed on: the
-   * client refuses them).
+   * Calls the method with `args` (its positional arguments, then any extra argument given: the
+   * client refuses it), `options` standing where the request options go.
+   */
+  const send = (args: unknown[], options: unknown) => {
+    const all = [...args];
+    all[count] = options; // fewer arguments leave holes, which a call's spread reads as `undefined`
+    return call(all);
+  };
+  /**
+   * A factory of options from the method's arguments. A component makes options at every render
+   * and runs its query far less often, so what only a run needs (the arguments padded, the call)
+   * is made when it runs.
    */
   const factory =
-    (make: (positional: unknown[], last: unknown, extra: unknown[]) => object) =>
-    (...args: unknown[]) => ({
-      ...make(
-        Array.from({ length: count }, (_, index) => args[index]),
-        args[count],
-        args.slice(count + 1),
-      ),
-      retry: noRetry,
-    });
+    (make: (args: unknown[]) => Record<string, unknown>) =>
+    (...args: unknown[]) => {
+      const options = make(args);
+      options.retry = noRetry;
+      return options;
+    };
 
-  node[own] = factory((positional, options, extra) => ({
-    queryKey: key('', positional),
-    queryFn: ({ signal }: { signal: AbortSignal }) => call(...positional, withSignal(options, signal), ...extra),
+  node[own] = factory((args) => ({
+    queryKey: ownKey(args),
+    queryFn: ({ signal }: { signal: AbortSignal }) => send(args, withSignal(args[count], signal)),
   }));
   if (endpoint.kind !== 'page') return;
 
-  node[`${own}Infinite`] = factory((positional, options, extra) => {
-    const params = positional.pop() as ListParams | undefined;
+  const infiniteKey = keys(infinite);
+  const liveKey = keys(live);
+  node[infinite] = factory((args) => {
+    const params = args[count - 1] as ListParams | undefined;
     return {
-      queryKey: key('Infinite', [...positional, params]),
-      // Params that are not an object go to the client as they are, for it to refuse.
-      queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) =>
-        call(
-          ...positional,
-          params === undefined || isPlainObject(params) ? { ...params, page: pageParam } : params,
-          withSignal(options, signal),
-          ...extra,
-        ),
+      queryKey: infiniteKey(args),
+      queryFn: ({ signal, pageParam }: { signal: AbortSignal; pageParam: number }) => {
+        const pageArgs = [...args];
+        // Params that are not an object go to the client as they are, for it to refuse.
+        pageArgs[count - 1] = params === undefined || isPlainObject(params) ? { ...params, page: pageParam } : params;
+        return send(pageArgs, withSignal(args[count], signal));
+      },
       initialPageParam: params?.page ?? 1, // a bad page is the client's to refuse, as for any call
       getNextPageParam: nextPage,
       select,
     };
   });
-  node[`${own}Live`] = factory((positional, options, extra) => {
-    const live = checkLiveOptions(options); // live options stand where the request options would
+  node[live] = factory((args) => {
+    const liveOptions = checkLiveOptions(args[count]); // live options stand where the request options would
     return {
-      queryKey: key('Live', [...positional, options]),
+      queryKey: liveKey(args, count + 1),
       queryFn: liveQueryFn({
-        open: (signal) => call(...positional, { signal }, ...extra) as PagePromise<unknown>,
+        open: (signal) => send(args, { signal }) as PagePromise<unknown>,
         id,
-        intervalMs: live.intervalMs,
+        intervalMs: liveOptions.intervalMs,
       }),
     };
   });
@@ -242,8 +257,8 @@ export function queries(source: unknown, second?: unknown, third?: QueriesOption
     addFactories(
       path.reduce((parent, segment) => (parent[segment] ??= {}) as Node, tree),
       call
-        ? (...args) => call(source, ...args)
-        : (...args) => (path.reduce<Node>((node, key) => node[key] as Node, source as never)[own] as Method)(...args),
+        ? (args) => call(source, ...args)
+        : (args) => (path.reduce<Node>((node, key) => node[key] as Node, source as never)[own] as Method)(...args),
       root,
       path,
       own,

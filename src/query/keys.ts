@@ -11,14 +11,17 @@ import { isPlainObject } from '../core/arguments';
 export const KEY_ROOT = 'community-server';
 
 /**
- * The arguments of a call as a key's tail. In a plain object (list params, live options: flat)
- * keys come sorted and `undefined` values are dropped; `undefined` and `{}` are one argument (both
- * ask for the defaults), and trailing ones are left out, so `list()`, `list(undefined)` and
- * `list({ page: undefined })` share a key. Request options never get here.
+ * A key: `head` (the root, the scope, the method's path), then the first `length` arguments of
+ * a call. In a plain object (list params, live options: flat) keys come sorted and `undefined`
+ * values are dropped; `undefined` and `{}` are one argument (both ask for the defaults), and
+ * trailing ones are left out, so `list()`, `list(undefined)` and `list({ page: undefined })`
+ * share a key. Request options never get here. Made at every render: one array, no copies.
  */
-export function keyArgs(args: readonly unknown[]): unknown[] {
-  const key = args.map((arg) => (arg === undefined ? {} : normalise(arg)));
-  while (key.length > 0 && isEmpty(key.at(-1))) key.pop();
+export function keyOf(head: readonly unknown[], args: readonly unknown[], length: number): unknown[] {
+  const key = [...head];
+  for (const arg of args.slice(0, length)) key.push(arg === undefined ? {} : normalise(arg));
+  // `head` ends with the method's name: the arguments' empties are all that can go.
+  while (isEmpty(key.at(-1))) key.pop();
   return key;
 }
 

@@ -468,6 +468,10 @@ describe('errors', () => {
     expect(infinite.error).toBeInstanceOf(InvalidArgumentError);
     const extra = await settle(new QueryObserver(queryClient, member(q, 'members.get')('m1', undefined, 'extra')));
     expect(extra.error).toBeInstanceOf(InvalidArgumentError);
+    // Fewer arguments than the method's ids: the query's signal still goes where the request
+    // options go (not in the missing id's place), and the client names the id.
+    const fewer = await settle(new QueryObserver(queryClient, member(q, 'departments.members.get')('d1')));
+    expect(fewer.error).toEqual(new InvalidArgumentError('memberId must be a string, got undefined'));
     expect(mock.requests).toEqual([]);
   });
 
