@@ -90,16 +90,16 @@ export interface Interleaved<Side extends string> {
 }
 
 /**
- * Runs every side in turn, round after round, rotating which goes first, so ratios between any
- * two sides can be taken round by round.
- */
-/**
  * Rounds for ratios a goal wants within a few percent: many short rounds, so a collection or the
  * machine's other work lands in few of them (the default, 40 rounds of 50 calls, spread a
  * per-call ratio ±15 % here, and its median moved by as much from run to run).
  */
 export const PRECISE: InterleaveOptions = { rounds: 200, operations: 25 };
 
+/**
+ * Runs every side in turn, round after round, rotating which goes first and running every other
+ * round backwards, so ratios between any two sides can be taken round by round.
+ */
 export async function interleave<Side extends string>(
   sides: Record<Side, (i: number) => Promise<unknown>>,
   options: InterleaveOptions = {},

@@ -151,8 +151,8 @@ function addFactories(node: Node, call: Call, root: readonly unknown[], path: st
   };
   /**
    * A factory of options from the method's arguments. A component makes options at every render
-   * and runs its query far less often, so what only a run needs (the arguments padded, the call)
-   * is made when it runs.
+   * and runs its query far less often, so what only a run needs (the call's arguments) is made
+   * when it runs.
    */
   const factory =
     (make: (args: unknown[]) => Record<string, unknown>) =>

@@ -15,7 +15,7 @@ export const KEY_ROOT = 'community-server';
  * a call. In a plain object (list params, live options: flat) keys come sorted and `undefined`
  * values are dropped; `undefined` and `{}` are one argument (both ask for the defaults), and
  * trailing ones are left out, so `list()`, `list(undefined)` and `list({ page: undefined })`
- * share a key. Request options never get here. Made at every render: one array, no copies.
+ * share a key. Request options never get here. Made at every render, so built in one array.
  */
 export function keyOf(head: readonly unknown[], args: readonly unknown[], length: number): unknown[] {
   const key = [...head];
